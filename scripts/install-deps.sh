@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Install what trnlite needs on Debian 12, and only what is missing.
+# Idempotent: run it as often as you like; make runs it once per build/ tree.
+#   apt: verilator iverilog yosys check pkg-config libsystemc-dev python3-venv
+#   venv under build/venv: numpy, ml_dtypes (independent numerics reference)
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+venv="$top/build/venv"
+
+# command-or-file : debian package
+need=(
+  "verilator:verilator"
+  "iverilog:iverilog"
+  "yosys:yosys"
+  "pkg-config:pkg-config"
+  "g++:g++"
+  "/usr/include/check.h:check"
+  "/usr/include/systemc.h:libsystemc-dev"
+)
+missing=()
+for item in "${need[@]}"; do
+  what=${item%%:*}; pkg=${item##*:}
+  if [[ $what == /* ]]; then [[ -e $what ]] || missing+=("$pkg")
+  else command -v "$what" >/dev/null 2>&1 || missing+=("$pkg"); fi
+done
+if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
+  missing+=(python3-venv)
+fi
+
+if ((${#missing[@]})); then
+  echo "install-deps: installing ${missing[*]}"
+  sudo=""
+  if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+if ! "$venv/bin/python" -c 'import numpy, ml_dtypes' >/dev/null 2>&1; then
+  echo "install-deps: creating Python venv in build/venv (numpy, ml_dtypes)"
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check numpy ml_dtypes
+fi
