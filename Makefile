@@ -25,7 +25,7 @@ $(DEPS): scripts/install-deps.sh
 deps: $(DEPS)
 
 TESTS   :=   # test executables `make test` runs (each prints a RESULT line)
-FUZZ    :=   # commands `make fuzz` runs with SEEDS=N
+FUZZ    :=   # executables `make fuzz` runs with SEEDS=N in the environment
 LINT    :=   # lint stamps `make lint` produces
 
 include cmodel/cmodel.mk
@@ -52,8 +52,9 @@ help:
 test: $(DEPS) $(TESTS)
 	@verif/run_tests.sh $(TESTS)
 
-fuzz: $(DEPS) $(FUZZ_DEPS)
-	@set -e; $(foreach f,$(FUZZ),SEEDS=$(SEEDS) $(f);)
+fuzz: $(DEPS) $(FUZZ)
+	@if [ -z "$(FUZZ)" ]; then echo 'make fuzz: no fuzz targets are built yet'; exit 1; fi
+	@SEEDS=$(SEEDS) verif/run_tests.sh $(FUZZ)
 
 lint: $(DEPS) $(LINT)
 
