@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install what trnlite needs on Debian 12, and only what is missing.
 # Idempotent: run it as often as you like; make runs it once per build/ tree.
-#   apt: verilator iverilog yosys check pkg-config libsystemc-dev python3-venv
+#   apt: verilator iverilog yosys check pkg-config g++ make zlib1g-dev
+#        libsystemc-dev python3-venv
 #   venv under build/venv: numpy, ml_dtypes (independent numerics reference)
 set -euo pipefail
 
@@ -15,6 +16,8 @@ need=(
   "yosys:yosys"
   "pkg-config:pkg-config"
   "g++:g++"
+  "make:make"
+  "/usr/include/zlib.h:zlib1g-dev"
   "/usr/include/check.h:check"
   "/usr/include/systemc.h:libsystemc-dev"
 )
