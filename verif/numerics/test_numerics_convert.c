@@ -360,6 +360,9 @@ END_TEST
 int main(int argc, char **argv)
 {
     (void)argc;
+    /* Line-buffered: Check's forked test processes must not lose the
+     * MISMATCH lines they print before failing. */
+    setvbuf(stdout, NULL, _IOLBF, 0);
     seed = tl_test_seed(1);
     Suite *s = suite_create("numerics_convert");
     TCase *tc = tcase_create("exhaustive");
