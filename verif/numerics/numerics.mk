@@ -6,3 +6,13 @@ NUMERICS_TESTS := convert ref arith matmul sr
 $(foreach t,$(NUMERICS_TESTS),$(eval $(call c_test,test_numerics_$(t),verif/numerics/test_numerics_$(t).c)))
 
 
+
+# make bench-cmodel: bit-exact bf16 GEMM of the model vs OpenBLAS sgemm,
+# one core each (verif/numerics/bench_cmodel.py runs both and compares;
+# bench_cmodel.c verifies the model's result against a plain loop).
+$(BUILD)/bin/bench_cmodel: $(BUILD)/verif/numerics/bench_cmodel.o $(CMODEL_LIB)
+	@mkdir -p $(@D)
+	$(CC) $^ -lm -o $@
+
+bench-cmodel: $(DEPS) $(BUILD)/bin/bench_cmodel
+	@$(PYTHON) verif/numerics/bench_cmodel.py $(BUILD)/bin/bench_cmodel
