@@ -5,6 +5,10 @@
 NUMERICS_TESTS := convert ref arith matmul sr
 $(foreach t,$(NUMERICS_TESTS),$(eval $(call c_test,test_numerics_$(t),verif/numerics/test_numerics_$(t).c)))
 
+# make fuzz SEEDS=N: the random tests again with N other seeds.
+FUZZ_DEPS += $(foreach t,$(NUMERICS_TESTS),$(BUILD)/tests/test_numerics_$(t))
+FUZZ += verif/numerics/fuzz_numerics.sh
+
 
 
 # make bench-cmodel: bit-exact bf16 GEMM of the model vs OpenBLAS sgemm,
