@@ -73,12 +73,17 @@ static uint32_t grid_floor(const nt_fmt *f, const double *g, double v)
     return lo;
 }
 
-/* A random fp32 in the interesting range of f: subnormal targets, normal
- * binades, just below and above max. Never NaN or inf. */
+/* A random fp32 in the interesting range of f: far below the smallest
+ * subnormal, subnormal targets, normal binades, just below and above max.
+ * Never NaN or inf. */
 static uint32_t rand_x(tl_rng *r, const nt_fmt *f)
 {
     int emin = 1 - f->bias, emax = (int)(f->max_enc >> f->mbits) - f->bias;
     int lo = emin - (int)f->mbits - 4, e = lo + (int)tl_rng_below(r, (uint32_t)(emax + 2 - lo));
+    /* An eighth far below the smallest subnormal (more than 32 dropped
+     * bits: the random word meets only the top 32 of them). */
+    if (tl_rng_below(r, 8) == 0)
+        e = lo - 1 - (int)tl_rng_below(r, 36);
     if (e > 127)
         e = 127;
     if (e < -149)
