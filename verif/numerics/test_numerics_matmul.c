@@ -7,7 +7,8 @@
  * Every float format pair (25, mixed included) and int8 x int8; R in
  * {1, 3, 16, 128}; shapes with partial tiles and partial register blocks
  * at every edge, K spanning many tiles; start and accumulate; NaN, inf,
- * -0 and subnormals injected. Bit-exact, no tolerance.
+ * -0 and subnormals injected; dot products also composed from tl_product
+ * and tl_f32_add. Bit-exact, no tolerance.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -195,6 +196,49 @@ START_TEST(float_pairs)
 }
 END_TEST
 
+/* Dot products three ways: the plain float loop, the contract composed
+ * from the public primitives (tl_product, tl_f32_add), and tl_matmul with
+ * M = N = 1. Every float pair, random K and R. */
+START_TEST(dot_products_from_primitives)
+{
+    tl_fmt fa = FLOAT_FMTS[_i / 5], fb = FLOAT_FMTS[_i % 5];
+    tl_rng r = {seed ^ 0xD07u ^ (uint32_t)_i << 8};
+    enum { KMAX = 300 };
+    uint32_t a[KMAX], b[KMAX];
+    float af[KMAX], bf[KMAX];
+    unsigned bad = 0;
+    for (int t = 0; t < 200; t++) {
+        size_t K = 1 + tl_rng_below(&r, KMAX);
+        unsigned rows = ROWS[tl_rng_below(&r, 4)];
+        unsigned sp = tl_rng_below(&r, 3) * 10;
+        for (size_t k = 0; k < K; k++) {
+            a[k] = rand_elem(&r, fa, sp);
+            b[k] = rand_elem(&r, fb, sp);
+            af[k] = nt_f(tl_widen(fa, a[k]));
+            bf[k] = nt_f(tl_widen(fb, b[k]));
+        }
+        uint32_t plain, prim = 0, mm;
+        ref_matmul_f32(rows, K, 1, 1, af, bf, &plain, true);
+        for (size_t k0 = 0; k0 < K; k0 += rows) {
+            uint32_t tile = 0; /* +0.0 */
+            for (size_t k = k0; k < K && k < k0 + rows; k++)
+                tile = tl_f32_add(tile, tl_product(fa, a[k], fb, b[k]));
+            prim = k0 == 0 ? tile : tl_f32_add(prim, tile);
+        }
+        void *ap = pack(fa, a, K), *bp = pack(fb, b, K);
+        ck_assert_int_eq(tl_matmul(rows, K, 1, 1, fa, ap, fb, bp, &mm, true), 0);
+        free(ap);
+        free(bp);
+        if ((prim != plain || mm != plain) && bad++ < 5)
+            printf("MISMATCH dot %s x %s K=%zu R=%u: plain loop %08x, primitives %08x, "
+                   "tl_matmul %08x (seed %u)\n", tl_fmt_name(fa), tl_fmt_name(fb), K, rows,
+                   plain, prim, mm, seed);
+    }
+    ck_assert_msg(bad == 0, "%s x %s: %u of 200 dot products differ (seed %u)",
+                  tl_fmt_name(fa), tl_fmt_name(fb), bad, seed);
+}
+END_TEST
+
 START_TEST(int8_pairs)
 {
     tl_rng r = {seed ^ 0x1234567u};
@@ -316,6 +360,7 @@ int main(int argc, char **argv)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, host_is_ieee);
     tcase_add_loop_test(tc, float_pairs, 0, 25);
+    tcase_add_loop_test(tc, dot_products_from_primitives, 0, 25);
     tcase_add_test(tc, int8_pairs);
     tcase_add_test(tc, int8_wraps);
     tcase_add_test(tc, f32_large);
