@@ -12,3 +12,19 @@ $(eval $(call vl_test,test_tl_narrow,tl_narrow,verif/dma/test_tl_narrow.c,verif/
 $(eval $(call vl_test,test_tl_sr_rand,tl_sr_rand,verif/dma/test_tl_sr_rand.c,verif/dma/shim_tl_sr_rand.cpp))
 
 FUZZ += $(BUILD)/tests/test_tl_narrow
+
+# DMA engine. Two builds: the main one (128-bit data, 32-bit addresses) and
+# a coverage one (64-bit data, 64-bit addresses). The geometry parameters
+# must match verif/dma/dma_shim.h (DMA_TB_*).
+DMA_RTL := $(wildcard rtl/dma/*.v) rtl/dma/dma_defs.vh rtl/common/tl_encoding.vh \
+           rtl/common/tl_widen.v rtl/common/tl_narrow.v rtl/common/tl_sr_rand.v
+DMA_TB_PARAMS := -GQUEUES=4 -GSBUF_PARTS=16 -GSBUF_PART_LOG2=12 -GPSUM_PARTS=16 -GPSUM_PART_LOG2=11
+DMA_VL_SRCS := $(filter %.v,$(DMA_RTL))
+DMA_TEST_C := verif/dma/test_dma.c verif/dma/dma_check.c verif/dma/dma_harness.c verif/common/axi_mem.c
+
+$(eval $(call verilate,dma128,dma_engine,$(DMA_RTL),$(DMA_VL_INC) $(DMA_TB_PARAMS) -GDATA_WIDTH=128 -GADDR_WIDTH=32))
+$(eval $(call verilate,dma64,dma_engine,$(DMA_RTL),$(DMA_VL_INC) $(DMA_TB_PARAMS) -GDATA_WIDTH=64 -GADDR_WIDTH=64))
+$(eval $(call vl_test,test_dma,dma128,$(DMA_TEST_C),verif/dma/shim_dma.cpp))
+$(eval $(call vl_test,test_dma_w64a64,dma64,$(DMA_TEST_C),verif/dma/shim_dma.cpp))
+
+FUZZ += $(BUILD)/tests/test_dma

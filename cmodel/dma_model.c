@@ -1,0 +1,236 @@
+/*
+ * DMA engine reference (docs/dma.md): checks, bus errors, element order,
+ * conversion. Produces the memory image and error code of rtl/dma.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "trnlite/dma.h"
+
+typedef unsigned __int128 u128;
+
+unsigned tl_dma_esize(tl_fmt fmt)
+{
+    switch (fmt) {
+    case TL_FMT_FP32:
+    case TL_FMT_INT32:
+        return 4;
+    case TL_FMT_BF16:
+    case TL_FMT_FP16:
+        return 2;
+    case TL_FMT_E4M3:
+    case TL_FMT_E5M2:
+    case TL_FMT_INT8:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+uint64_t tl_dma_total(const tl_dma_side *s)
+{
+    return (uint64_t)s->count[0] * (s->count[1] & 0xFFFFu) * (s->count[2] & 0xFFFFu);
+}
+
+/* Last byte a side touches (72-bit in hardware; strides are unsigned). */
+static u128 last_byte(const tl_dma_side *s)
+{
+    u128 ext = 0;
+    uint32_t n[3] = {s->count[0], s->count[1] & 0xFFFFu, s->count[2] & 0xFFFFu};
+    for (int i = 0; i < 3; i++)
+        ext += (u128)(n[i] - 1u) * s->stride[i];
+    return (u128)s->addr + ext + tl_dma_esize(s->fmt) - 1;
+}
+
+/* Range check of one side; returns 0 or the error code, sets *fault. */
+static unsigned check_range(const tl_dma_sys *sys, const tl_dma_side *s, int is_dst,
+                            uint64_t *fault)
+{
+    u128 last = last_byte(s);
+    if (s->space == TL_DMA_DRAM) {
+        if (s->addr < sys->win_base || last > sys->win_limit) {
+            *fault = s->addr < sys->win_base ? s->addr : (uint64_t)last;
+            return is_dst ? TL_DMA_ERR_DST_WINDOW : TL_DMA_ERR_SRC_WINDOW;
+        }
+        return 0;
+    }
+    unsigned parts = s->space == TL_DMA_PSUM ? sys->psum_parts : sys->sbuf_parts;
+    unsigned lg = s->space == TL_DMA_PSUM ? sys->psum_part_log2 : sys->sbuf_part_log2;
+    if (last >= (u128)parts << lg) {
+        *fault = (uint64_t)last;
+        return is_dst ? TL_DMA_ERR_DST_RANGE : TL_DMA_ERR_SRC_RANGE;
+    }
+    return 0;
+}
+
+/* Bus response of the byte range [a, b] for a read (or a write burst):
+ * 0 OKAY, 2 SLVERR, 3 DECERR. Outside the backing store: DECERR. The
+ * first matching fault region in the list decides. */
+static unsigned bus_resp(const tl_dma_sys *sys, uint64_t a, uint64_t b, bool write)
+{
+    for (unsigned i = 0; i < sys->nfaults; i++) {
+        const tl_dma_fault *f = &sys->faults[i];
+        if (f->on_write == write && a <= f->hi && b >= f->lo)
+            return f->resp;
+    }
+    if (a < sys->dram_base || b - sys->dram_base >= sys->dram_size)
+        return 3;
+    return 0;
+}
+
+/*
+ * Walk the bursts of a DRAM side exactly as rtl/dma/dma_agen.v cuts them
+ * and return the first bus error: for reads per beat (address: the burst
+ * start for beat 0, the aligned beat address after), for writes per burst
+ * (address: AWADDR). Returns 0 or the AXI response, sets *fault.
+ */
+static unsigned first_bus_error(const tl_dma_sys *sys, const tl_dma_side *s, bool write,
+                                uint64_t *fault)
+{
+    const uint64_t db = sys->data_bytes;
+    const uint64_t amask = sys->addr_bits >= 64 ? ~0ull : (1ull << sys->addr_bits) - 1;
+    uint64_t bnd = 256 * db < 4096 ? 256 * db : 4096;
+    unsigned es = tl_dma_esize(s->fmt);
+    bool contiguous = s->stride[0] == es || s->count[0] == 1;
+    uint32_t n0 = contiguous ? 1 : s->count[0];
+    uint64_t row_len = contiguous ? (uint64_t)s->count[0] * es : es;
+    uint32_t n1 = s->count[1] & 0xFFFFu, n2 = s->count[2] & 0xFFFFu;
+    for (uint32_t i2 = 0; i2 < n2; i2++)
+        for (uint32_t i1 = 0; i1 < n1; i1++)
+            for (uint32_t i0 = 0; i0 < n0; i0++) {
+                uint64_t cur = (s->addr + (uint64_t)i0 * s->stride[0] + (uint64_t)i1 * s->stride[1] +
+                                (uint64_t)i2 * s->stride[2]) & amask;
+                uint64_t rem = row_len;
+                while (rem) {
+                    uint64_t bytes = bnd - (cur % bnd);
+                    if (bytes > rem)
+                        bytes = rem;
+                    uint64_t first = cur & ~(db - 1), lastb = (cur + bytes - 1) & ~(db - 1);
+                    if (write) {
+                        unsigned r = bus_resp(sys, first, lastb + db - 1, true);
+                        if (r) {
+                            *fault = cur;
+                            return r;
+                        }
+                    } else {
+                        for (uint64_t b = first; b <= lastb; b += db) {
+                            unsigned r = bus_resp(sys, b, b + db - 1, false);
+                            if (r) {
+                                *fault = b == first ? cur : b;
+                                return r;
+                            }
+                        }
+                    }
+                    cur = (cur + bytes) & amask;
+                    rem -= bytes;
+                }
+            }
+    return 0;
+}
+
+static uint8_t *byte_at(const tl_dma_sys *sys, const tl_dma_side *s, uint64_t a)
+{
+    switch (s->space) {
+    case TL_DMA_DRAM:
+        return &sys->dram[a - sys->dram_base];
+    case TL_DMA_SBUF:
+        return &sys->sbuf[a];
+    default:
+        return &sys->psum[a];
+    }
+}
+
+unsigned tl_dma_run(const tl_dma_sys *sys, const tl_dma_desc *d, uint64_t *fault_addr)
+{
+    const tl_dma_side *src = &d->src, *dst = &d->dst;
+    unsigned err;
+    *fault_addr = 0;
+
+    if (src->space > 2 || dst->space > 2)
+        return TL_DMA_ERR_BAD_SPACE;
+    bool copy = src->fmt == dst->fmt;
+    if (copy ? tl_dma_esize(src->fmt) == 0 : !tl_convert_supported(src->fmt, dst->fmt))
+        return TL_DMA_ERR_BAD_FMT;
+    unsigned ses = tl_dma_esize(src->fmt), des = tl_dma_esize(dst->fmt);
+    for (int k = 0; k < 2; k++) {
+        const tl_dma_side *s = k ? dst : src;
+        unsigned es = k ? des : ses;
+        if ((s->stride[0] | s->stride[1] | s->stride[2]) & (es - 1)) {
+            *fault_addr = s->addr;
+            return TL_DMA_ERR_BAD_STRIDE;
+        }
+    }
+    uint64_t total = tl_dma_total(src);
+    if (total != tl_dma_total(dst))
+        return TL_DMA_ERR_BAD_COUNT;
+    if (total == 0)
+        return TL_DMA_OK;
+    if ((err = check_range(sys, src, 0, fault_addr)) || (err = check_range(sys, dst, 1, fault_addr)))
+        return err;
+
+    unsigned r;
+    if (src->space == TL_DMA_DRAM && (r = first_bus_error(sys, src, false, fault_addr)))
+        return r == 3 ? TL_DMA_ERR_RD_DECERR : TL_DMA_ERR_RD_SLVERR;
+    if (dst->space == TL_DMA_DRAM && (r = first_bus_error(sys, dst, true, fault_addr)))
+        return r == 3 ? TL_DMA_ERR_WR_DECERR : TL_DMA_ERR_WR_SLVERR;
+
+    /* Gather, convert and scatter in element order (i0 fastest). The
+     * source is read completely first: a destination overlapping the
+     * source is not a defined operation (docs/dma.md). */
+    uint32_t *vals = malloc(total * sizeof *vals);
+    if (!vals)
+        abort();
+    uint64_t k = 0;
+    for (uint32_t i2 = 0; i2 < (src->count[2] & 0xFFFFu); i2++)
+        for (uint32_t i1 = 0; i1 < (src->count[1] & 0xFFFFu); i1++)
+            for (uint32_t i0 = 0; i0 < src->count[0]; i0++, k++) {
+                uint64_t a = src->addr + (uint64_t)i0 * src->stride[0] +
+                             (uint64_t)i1 * src->stride[1] + (uint64_t)i2 * src->stride[2];
+                uint32_t v = 0;
+                for (unsigned b = 0; b < ses; b++)
+                    v |= (uint32_t)*byte_at(sys, src, a + b) << (8 * b);
+                vals[k] = v;
+            }
+    tl_convert_opts opts = {d->round, d->saturate, d->seed};
+    k = 0;
+    for (uint32_t i2 = 0; i2 < (dst->count[2] & 0xFFFFu); i2++)
+        for (uint32_t i1 = 0; i1 < (dst->count[1] & 0xFFFFu); i1++)
+            for (uint32_t i0 = 0; i0 < dst->count[0]; i0++, k++) {
+                uint64_t a = dst->addr + (uint64_t)i0 * dst->stride[0] +
+                             (uint64_t)i1 * dst->stride[1] + (uint64_t)i2 * dst->stride[2];
+                uint32_t v = vals[k];
+                if (!copy) {
+                    uint32_t coord = d->cbase + i0 * d->cstride[0] + i1 * d->cstride[1] +
+                                     i2 * d->cstride[2];
+                    v = tl_convert(src->fmt, dst->fmt, v, &opts, coord);
+                }
+                for (unsigned b = 0; b < des; b++)
+                    *byte_at(sys, dst, a + b) = (uint8_t)(v >> (8 * b));
+            }
+    free(vals);
+    return TL_DMA_OK;
+}
+
+void tl_dma_run_queues(const tl_dma_sys *sys, const tl_dma_desc *list, const unsigned *q,
+                       unsigned n, unsigned nqueues, unsigned *code, uint64_t *addr,
+                       unsigned *done)
+{
+    for (unsigned i = 0; i < nqueues; i++) {
+        code[i] = TL_DMA_OK;
+        addr[i] = 0;
+        done[i] = 0;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        unsigned qi = q[i];
+        if (qi >= nqueues || code[qi] != TL_DMA_OK)
+            continue;
+        uint64_t fa;
+        unsigned e = tl_dma_run(sys, &list[i], &fa);
+        if (e) {
+            code[qi] = e;
+            addr[qi] = fa;
+        } else {
+            done[qi]++;
+        }
+    }
+}

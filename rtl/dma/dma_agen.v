@@ -1,0 +1,180 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * dma_agen: address generator of one side of a DMA job. Walks a strided
+ * pattern of up to 3 dimensions
+ *     element (i0, i1, i2) at  addr + i0*stride0 + i1*stride1 + i2*stride2
+ *     i0 < count0, i1 < count1, i2 < count2,  element size 2^esize_log2
+ * in order (i0 fastest) and emits it as bursts: runs of contiguous bytes
+ * that never cross a BOUNDARY-aligned address (BOUNDARY = min(4 KiB,
+ * 256 beats)), so each is one legal AXI4 INCR burst of at most 256 beats.
+ * A row is a run of contiguous bytes: count0 elements when stride0 equals
+ * the element size (or count0 = 1), otherwise one element.
+ *
+ * Handshake: `start` (one cycle, while idle) loads the pattern; bursts come
+ * out on burst_valid/burst_ready, the last one flagged burst_last. `stop`
+ * ends the walk early. Every count must be nonzero (the engine completes
+ * zero-length jobs itself). `stop` also drops a burst on offer: the burst
+ * port is internal (the AXI address channels hold their own valid).
+ * One burst per cycle at most; registered output.
+ */
+module dma_agen #(
+    parameter ADDR_WIDTH     = 32,  // address bits
+    parameter BOUNDARY_LOG2  = 12   // bursts never cross a 2^BOUNDARY_LOG2 boundary
+) (
+    input  wire                  clk,
+    input  wire                  rst,
+    input  wire                  start,
+    input  wire                  stop,
+    input  wire [ADDR_WIDTH-1:0] addr,
+    input  wire [1:0]            esize_log2,
+    input  wire [31:0]           count0,
+    input  wire [15:0]           count1,
+    input  wire [15:0]           count2,
+    input  wire [31:0]           stride0,
+    input  wire [31:0]           stride1,
+    input  wire [31:0]           stride2,
+    output wire                  busy,        // walking or holding a burst
+    output wire                  burst_valid,
+    input  wire                  burst_ready,
+    output wire [ADDR_WIDTH-1:0] burst_addr,  // first byte
+    output wire [BOUNDARY_LOG2:0] burst_bytes, // 1 .. 2^BOUNDARY_LOG2
+    output wire                  burst_last   // last burst of the job
+);
+
+localparam [BOUNDARY_LOG2:0] BND = {1'b1, {BOUNDARY_LOG2{1'b0}}};
+
+reg                  active_reg,  active_next;
+reg [31:0]           i0_reg,      i0_next;
+reg [15:0]           i1_reg,      i1_next;
+reg [15:0]           i2_reg,      i2_next;
+reg [31:0]           n0_reg,      n0_next;     // rows along dim 0
+reg [34:0]           row_len_reg, row_len_next;
+reg [ADDR_WIDTH-1:0] a0_reg,      a0_next;     // start of the current row
+reg [ADDR_WIDTH-1:0] a1_reg,      a1_next;     // start of the current dim-1 slice
+reg [ADDR_WIDTH-1:0] a2_reg,      a2_next;     // start of the current dim-2 slice
+reg [ADDR_WIDTH-1:0] cur_reg,     cur_next;    // next byte to emit
+reg [34:0]           rem_reg,     rem_next;    // bytes left in the row
+reg                  bv_reg,      bv_next;
+reg [ADDR_WIDTH-1:0] ba_reg,      ba_next;
+reg [BOUNDARY_LOG2:0] bb_reg,     bb_next;
+reg                  bl_reg,      bl_next;
+
+reg                  contiguous;
+reg [BOUNDARY_LOG2:0] to_boundary;
+reg [BOUNDARY_LOG2:0] bytes;
+reg                  row_done;
+reg                  last_row;
+
+assign busy        = active_reg || bv_reg;
+assign burst_valid = bv_reg;
+assign burst_addr  = ba_reg;
+assign burst_bytes = bb_reg;
+assign burst_last  = bl_reg;
+
+always @* begin
+    active_next  = active_reg;
+    i0_next      = i0_reg;
+    i1_next      = i1_reg;
+    i2_next      = i2_reg;
+    n0_next      = n0_reg;
+    row_len_next = row_len_reg;
+    a0_next      = a0_reg;
+    a1_next      = a1_reg;
+    a2_next      = a2_reg;
+    cur_next     = cur_reg;
+    rem_next     = rem_reg;
+    bv_next      = bv_reg;
+    ba_next      = ba_reg;
+    bb_next      = bb_reg;
+    bl_next      = bl_reg;
+
+    contiguous  = (stride0 == (32'd1 << esize_log2)) || (count0 == 32'd1);
+    to_boundary = BND - {1'b0, cur_reg[BOUNDARY_LOG2-1:0]};
+    bytes       = (rem_reg < {{(34-BOUNDARY_LOG2){1'b0}}, to_boundary}) ?
+                  rem_reg[BOUNDARY_LOG2:0] : to_boundary;
+    row_done    = (rem_reg == {{(34-BOUNDARY_LOG2){1'b0}}, bytes});
+    last_row    = (i0_reg == n0_reg - 32'd1) && (i1_reg == count1 - 16'd1) &&
+                  (i2_reg == count2 - 16'd1);
+
+    if (burst_ready) begin
+        bv_next = 1'b0;
+    end
+
+    if (start) begin
+        active_next  = 1'b1;
+        i0_next      = 32'd0;
+        i1_next      = 16'd0;
+        i2_next      = 16'd0;
+        n0_next      = contiguous ? 32'd1 : count0;
+        row_len_next = contiguous ? ({3'd0, count0} << esize_log2) : (35'd1 << esize_log2);
+        rem_next     = contiguous ? ({3'd0, count0} << esize_log2) : (35'd1 << esize_log2);
+        a0_next      = addr;
+        a1_next      = addr;
+        a2_next      = addr;
+        cur_next     = addr;
+    end else if (stop) begin
+        active_next = 1'b0;
+        bv_next     = 1'b0;
+    end else if (active_reg && (!bv_reg || burst_ready)) begin
+        bv_next  = 1'b1;
+        ba_next  = cur_reg;
+        bb_next  = bytes;
+        bl_next  = row_done && last_row;
+        cur_next = cur_reg + {{(ADDR_WIDTH-BOUNDARY_LOG2-1){1'b0}}, bytes};
+        rem_next = rem_reg - {{(34-BOUNDARY_LOG2){1'b0}}, bytes};
+        if (row_done) begin
+            rem_next = row_len_reg;
+            if (last_row) begin
+                active_next = 1'b0;
+            end else if (i0_reg != n0_reg - 32'd1) begin
+                i0_next  = i0_reg + 32'd1;
+                a0_next  = a0_reg + {{(ADDR_WIDTH-32){1'b0}}, stride0};
+                cur_next = a0_reg + {{(ADDR_WIDTH-32){1'b0}}, stride0};
+            end else if (i1_reg != count1 - 16'd1) begin
+                i0_next  = 32'd0;
+                i1_next  = i1_reg + 16'd1;
+                a1_next  = a1_reg + {{(ADDR_WIDTH-32){1'b0}}, stride1};
+                a0_next  = a1_reg + {{(ADDR_WIDTH-32){1'b0}}, stride1};
+                cur_next = a1_reg + {{(ADDR_WIDTH-32){1'b0}}, stride1};
+            end else begin
+                i0_next  = 32'd0;
+                i1_next  = 16'd0;
+                i2_next  = i2_reg + 16'd1;
+                a2_next  = a2_reg + {{(ADDR_WIDTH-32){1'b0}}, stride2};
+                a1_next  = a2_reg + {{(ADDR_WIDTH-32){1'b0}}, stride2};
+                a0_next  = a2_reg + {{(ADDR_WIDTH-32){1'b0}}, stride2};
+                cur_next = a2_reg + {{(ADDR_WIDTH-32){1'b0}}, stride2};
+            end
+        end
+    end
+end
+
+always @(posedge clk) begin
+    if (rst) begin
+        active_reg <= 1'b0;
+        bv_reg     <= 1'b0;
+    end else begin
+        active_reg <= active_next;
+        bv_reg     <= bv_next;
+    end
+    i0_reg      <= i0_next;
+    i1_reg      <= i1_next;
+    i2_reg      <= i2_next;
+    n0_reg      <= n0_next;
+    row_len_reg <= row_len_next;
+    a0_reg      <= a0_next;
+    a1_reg      <= a1_next;
+    a2_reg      <= a2_next;
+    cur_reg     <= cur_next;
+    rem_reg     <= rem_next;
+    ba_reg      <= ba_next;
+    bb_reg      <= bb_next;
+    bl_reg      <= bl_next;
+end
+
+endmodule
+
+`resetall

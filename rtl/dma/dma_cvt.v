@@ -1,0 +1,281 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * dma_cvt: element conversion on the dense byte stream between the read
+ * and the write side of a DMA job.
+ *
+ * copy = 1: the stream passes through unchanged (combinational).
+ * copy = 0: every source element is widened exactly to fp32 (tl_widen) and
+ * narrowed once to the destination format (tl_narrow) with RNE or SR and
+ * the FP8 saturation mode; the SR bits of destination element (i0, i1, i2)
+ * are tl_sr_rand(seed, coord) with
+ *     coord = cbase + i0*cstride0 + i1*cstride1 + i2*cstride2   (mod 2^32)
+ * (dest counts count0..2, i0 fastest), the same in every tiling.
+ *
+ * Throughput: LANES = DATA_WIDTH/32 elements per cycle; a group of lanes
+ * never spans two destination rows (dim 0) or two input words, so short
+ * rows or misaligned words cost extra cycles. Latency: 5 cycles (the
+ * tl_sr_rand pipeline) plus the output packer's 1.
+ *
+ * Handshake: valid/ready streams in and out; `start` (one cycle) loads the
+ * job, `abort` drops everything in flight.
+ */
+module dma_cvt #(
+    parameter DATA_WIDTH = 128  // stream width in bits (64, 128, 256)
+) (
+    input  wire                  clk,
+    input  wire                  rst,
+    input  wire                  start,
+    input  wire                  abort,
+    // job (stable while it runs)
+    input  wire                  copy,
+    input  wire [2:0]            src_fmt,
+    input  wire [2:0]            dst_fmt,
+    input  wire [1:0]            src_esize_log2,
+    input  wire [1:0]            dst_esize_log2,
+    input  wire                  rnd,
+    input  wire                  sat,
+    input  wire [31:0]           seed,
+    input  wire [31:0]           cbase,
+    input  wire [31:0]           cstride0,
+    input  wire [31:0]           cstride1,
+    input  wire [31:0]           cstride2,
+    input  wire [31:0]           count0,
+    input  wire [15:0]           count1,
+    input  wire [15:0]           count2,
+    // dense stream in
+    input  wire                  in_valid,
+    output wire                  in_ready,
+    input  wire [DATA_WIDTH-1:0] in_data,
+    input  wire [$clog2(DATA_WIDTH/8):0] in_nbytes,
+    input  wire                  in_last,
+    // dense stream out
+    output wire                  out_valid,
+    input  wire                  out_ready,
+    output wire [DATA_WIDTH-1:0] out_data,
+    output wire [$clog2(DATA_WIDTH/8):0] out_nbytes,
+    output wire                  out_last
+);
+
+localparam DB    = DATA_WIDTH / 8;
+localparam DBL   = $clog2(DB);
+localparam LANES = DATA_WIDTH / 32;
+localparam LL    = $clog2(LANES);
+localparam DEPTH = 5;                  // tl_sr_rand latency
+
+// ------------------------------------------------------------ stage 0
+reg [DBL:0]  pos_reg,   pos_next;      // next element in the input word
+reg [31:0]   i0_reg,    i0_next;
+reg [15:0]   i1_reg,    i1_next;
+reg [15:0]   i2_reg,    i2_next;
+reg [31:0]   cc_reg,    cc_next;       // coordinate of element i0
+reg [31:0]   c1_reg,    c1_next;       // coordinate of (0, i1, i2)
+reg [31:0]   c2_reg,    c2_next;       // coordinate of (0, 0, i2)
+reg          done_reg,  done_next;     // every element issued
+
+// pipeline stages 1..DEPTH
+reg [DEPTH-1:0]          v_reg,  v_next;
+reg [DEPTH*(LL+1)-1:0]   n_reg,  n_next;
+reg [DEPTH-1:0]          l_reg,  l_next;
+reg [DEPTH*LANES*32-1:0] f_reg,  f_next;
+
+reg [DBL:0]            nel;
+reg [DBL:0]            avail;
+reg [31:0]             row_left;
+reg [LL:0]             n;
+reg                    issue;
+reg                    pop;
+reg                    grp_last;
+reg [DATA_WIDTH-1:0]   shifted;
+reg [LANES*32-1:0]     lane_bits;
+reg [31:0]             step;
+reg [DATA_WIDTH-1:0]   pk_data;
+integer                j;
+
+wire                   ce;
+wire                   pack_in_ready;
+wire [LANES*32-1:0]    wide;
+wire [LANES*32-1:0]    rnd_bits;
+wire [LANES*32-1:0]    narrow;
+wire [LANES*32-1:0]    coords;
+
+genvar g;
+generate
+    for (g = 0; g < LANES; g = g + 1) begin : lane
+        assign coords[32*g +: 32] = cc_reg + cstride0 * g;
+        tl_widen widen (
+            .fmt      (src_fmt),
+            .in_bits  (lane_bits[32*g +: 32]),
+            .out_bits (wide[32*g +: 32])
+        );
+        tl_sr_rand sr (
+            .clk      (clk),
+            .ce       (ce),
+            .seed     (seed),
+            .coord    (coords[32*g +: 32]),
+            .rand_out (rnd_bits[32*g +: 32])
+        );
+        tl_narrow narrow_cell (
+            .fmt      (dst_fmt),
+            .in_bits  (f_reg[(DEPTH-1)*LANES*32 + 32*g +: 32]),
+            .rnd      (rnd),
+            .sat      (sat),
+            .rand32   (rnd_bits[32*g +: 32]),
+            .out_bits (narrow[32*g +: 32])
+        );
+    end
+endgenerate
+
+assign ce       = pack_in_ready;
+assign in_ready = copy ? out_ready : pop;
+
+always @* begin
+    pos_next  = pos_reg;
+    i0_next   = i0_reg;
+    i1_next   = i1_reg;
+    i2_next   = i2_reg;
+    cc_next   = cc_reg;
+    c1_next   = c1_reg;
+    c2_next   = c2_reg;
+    done_next = done_reg;
+    v_next    = v_reg;
+    n_next    = n_reg;
+    l_next    = l_reg;
+    f_next    = f_reg;
+
+    // group of n elements: n = min(LANES, left in word, left in dest row)
+    nel      = in_nbytes >> src_esize_log2;
+    avail    = nel - pos_reg;
+    row_left = count0 - i0_reg;
+    n        = LANES[LL:0];
+    if ({{(31-DBL){1'b0}}, avail} < {{(31-LL){1'b0}}, n}) begin
+        n = avail[LL:0];
+    end
+    if (row_left < {{(31-LL){1'b0}}, n}) begin
+        n = row_left[LL:0];
+    end
+    issue    = !copy && in_valid && ce && !done_reg;
+    pop      = issue && ({1'b0, pos_reg} + {{(DBL-LL+1){1'b0}}, n} == {1'b0, nel});
+    grp_last = (row_left == {{(31-LL){1'b0}}, n}) && (i1_reg == count1 - 16'd1) &&
+               (i2_reg == count2 - 16'd1);
+    step     = cstride0 * n;
+
+    shifted  = in_data >> ({{(DBL+1){1'b0}}, pos_reg} << ({1'b0, src_esize_log2} + 3'd3));
+    for (j = 0; j < LANES; j = j + 1) begin
+        case (src_esize_log2)
+            2'd0:    lane_bits[32*j +: 32] = {24'd0, shifted[8*j +: 8]};
+            2'd1:    lane_bits[32*j +: 32] = {16'd0, shifted[16*j +: 16]};
+            default: lane_bits[32*j +: 32] = shifted[32*j +: 32];
+        endcase
+    end
+
+    if (ce) begin
+        v_next = {v_reg[DEPTH-2:0], issue};
+        n_next = {n_reg[(DEPTH-1)*(LL+1)-1:0], n};
+        l_next = {l_reg[DEPTH-2:0], grp_last};
+        f_next = {f_reg[(DEPTH-1)*LANES*32-1:0], wide};
+    end
+
+    if (issue) begin
+        pos_next = pop ? {(DBL+1){1'b0}} : pos_reg + {{(DBL-LL){1'b0}}, n};
+        if (row_left == {{(31-LL){1'b0}}, n}) begin
+            i0_next = 32'd0;
+            if (i1_reg == count1 - 16'd1) begin
+                i1_next = 16'd0;
+                i2_next = i2_reg + 16'd1;
+                c2_next = c2_reg + cstride2;
+                c1_next = c2_reg + cstride2;
+                cc_next = c2_reg + cstride2;
+                if (i2_reg == count2 - 16'd1) begin
+                    done_next = 1'b1;
+                end
+            end else begin
+                i1_next = i1_reg + 16'd1;
+                c1_next = c1_reg + cstride1;
+                cc_next = c1_reg + cstride1;
+            end
+        end else begin
+            i0_next = i0_reg + {{(31-LL){1'b0}}, n};
+            cc_next = cc_reg + step;
+        end
+    end
+
+    if (start || abort) begin
+        pos_next  = {(DBL+1){1'b0}};
+        i0_next   = 32'd0;
+        i1_next   = 16'd0;
+        i2_next   = 16'd0;
+        cc_next   = cbase;
+        c1_next   = cbase;
+        c2_next   = cbase;
+        done_next = abort;
+        v_next    = {DEPTH{1'b0}};
+    end
+
+    // output lanes, destination element j at byte j << dst_esize_log2
+    pk_data = {DATA_WIDTH{1'b0}};
+    for (j = 0; j < LANES; j = j + 1) begin
+        case (dst_esize_log2)
+            2'd0:    pk_data[8*j +: 8]   = narrow[32*j +: 8];
+            2'd1:    pk_data[16*j +: 16] = narrow[32*j +: 16];
+            default: pk_data[32*j +: 32] = narrow[32*j +: 32];
+        endcase
+    end
+end
+
+always @(posedge clk) begin
+    if (rst) begin
+        done_reg <= 1'b1;
+        v_reg    <= {DEPTH{1'b0}};
+    end else begin
+        done_reg <= done_next;
+        v_reg    <= v_next;
+    end
+    pos_reg <= pos_next;
+    i0_reg  <= i0_next;
+    i1_reg  <= i1_next;
+    i2_reg  <= i2_next;
+    cc_reg  <= cc_next;
+    c1_reg  <= c1_next;
+    c2_reg  <= c2_next;
+    n_reg   <= n_next;
+    l_reg   <= l_next;
+    f_reg   <= f_next;
+end
+
+wire                   pk_valid;
+wire [DATA_WIDTH-1:0]  pk_out_data;
+wire [DBL:0]           pk_nbytes;
+wire                   pk_last;
+wire [LL:0]            n_out = n_reg[(DEPTH-1)*(LL+1) +: LL+1];
+
+dma_pack #(
+    .BYTES      (DB),
+    .BYTES_LOG2 (DBL)
+) pack (
+    .clk        (clk),
+    .rst        (rst),
+    .clear      (start || abort),
+    .in_valid   (v_reg[DEPTH-1]),
+    .in_ready   (pack_in_ready),
+    .in_data    (pk_data),
+    .in_lo      ({(DBL+1){1'b0}}),
+    .in_hi      ({{(DBL-LL){1'b0}}, n_out} << dst_esize_log2),
+    .in_last    (l_reg[DEPTH-1]),
+    .out_valid  (pk_valid),
+    .out_ready  (out_ready),
+    .out_data   (pk_out_data),
+    .out_nbytes (pk_nbytes),
+    .out_last   (pk_last)
+);
+
+assign out_valid  = copy ? in_valid  : pk_valid;
+assign out_data   = copy ? in_data   : pk_out_data;
+assign out_nbytes = copy ? in_nbytes : pk_nbytes;
+assign out_last   = copy ? in_last   : pk_last;
+
+endmodule
+
+`resetall

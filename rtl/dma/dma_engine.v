@@ -1,0 +1,683 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * dma_engine: the trnlite descriptor DMA (docs/dma.md is its specification).
+ *
+ * Moves a strided tensor of up to 3 dimensions between DRAM (AXI4 master
+ * m_axi_*) and SBUF/PSUM (on-chip ports m_sb_*), in any direction,
+ * converting the element format on the way (exact widening to fp32, or
+ * narrowing from it with RNE or stochastic rounding and the FP8 saturation
+ * mode, or both: every supported pair rounds once).
+ *
+ * Descriptors (`DMA_DESC_WIDTH bits, layout in dma_defs.vh / docs/dma.md)
+ * arrive on desc_valid/desc_ready with a queue number. Each of the QUEUES
+ * queues holds 2^QUEUE_DEPTH_LOG2 descriptors and runs them in order;
+ * queues are served round-robin, one descriptor at a time. Completing a
+ * descriptor pulses done_pulse[q] for one cycle and increments
+ * done_count[q]. A failing descriptor sets err_valid[q] with a code and
+ * the faulting address, drains the bus, drops the queue's pending
+ * descriptors and every later one pushed to it, until err_clear[q].
+ *
+ * Checks before any bus traffic (3 + 8 cycles): space, format pair,
+ * strides, element counts, then the source and destination ranges against
+ * the DRAM window [dram_base, dram_limit] or the SBUF/PSUM size. A
+ * descriptor with zero elements completes right after the checks.
+ *
+ * Reset (synchronous, active high) clears all control state: no AXI or
+ * on-chip request is issued after it until a new descriptor arrives.
+ */
+module dma_engine #(
+    parameter DATA_WIDTH        = 128, // AXI and on-chip data bits: 64, 128 or 256
+    parameter ADDR_WIDTH        = 32,  // AXI address bits: 32 .. 64
+    parameter ID_WIDTH          = 4,   // AXI ID bits (the engine uses ID 0)
+    parameter QUEUES            = 4,   // descriptor queues (2 .. 16)
+    parameter QUEUE_DEPTH_LOG2  = 1,   // log2 of descriptors buffered per queue
+    parameter RD_OUTSTANDING_LOG2 = 3, // log2 of read bursts in flight
+    parameter WR_OUTSTANDING_LOG2 = 3, // log2 of write bursts in flight
+    parameter SBUF_PARTS        = 16,  // SBUF partitions (tensor-engine rows)
+    parameter SBUF_PART_LOG2    = 16,  // log2 of bytes per SBUF partition
+    parameter PSUM_PARTS        = 16,  // PSUM partitions (tensor-engine columns)
+    parameter PSUM_PART_LOG2    = 14   // log2 of bytes per PSUM partition
+) (
+    input  wire                      clk,
+    input  wire                      rst,
+    // descriptor input
+    input  wire                      desc_valid,
+    output reg                       desc_ready,
+    input  wire [$clog2(QUEUES)-1:0] desc_queue,
+    input  wire [639:0]              desc_data,
+    // DRAM window: bytes [dram_base, dram_limit] may be accessed
+    input  wire [ADDR_WIDTH-1:0]     dram_base,
+    input  wire [ADDR_WIDTH-1:0]     dram_limit,
+    // completion and status per queue
+    output reg  [QUEUES-1:0]         done_pulse,
+    output wire [QUEUES*32-1:0]      done_count,
+    output wire [QUEUES-1:0]         err_valid,
+    output wire [QUEUES*4-1:0]       err_code,
+    output wire [QUEUES*64-1:0]      err_addr,
+    input  wire [QUEUES-1:0]         err_clear,
+    output wire                      idle,
+    // AXI4 master
+    output wire [ID_WIDTH-1:0]       m_axi_awid,
+    output wire [ADDR_WIDTH-1:0]     m_axi_awaddr,
+    output wire [7:0]                m_axi_awlen,
+    output wire [2:0]                m_axi_awsize,
+    output wire [1:0]                m_axi_awburst,
+    output wire                      m_axi_awlock,
+    output wire [3:0]                m_axi_awcache,
+    output wire [2:0]                m_axi_awprot,
+    output wire                      m_axi_awvalid,
+    input  wire                      m_axi_awready,
+    output wire [DATA_WIDTH-1:0]     m_axi_wdata,
+    output wire [DATA_WIDTH/8-1:0]   m_axi_wstrb,
+    output wire                      m_axi_wlast,
+    output wire                      m_axi_wvalid,
+    input  wire                      m_axi_wready,
+    /* verilator lint_off UNUSEDSIGNAL */ // one ID in use: BID/RID carry nothing
+    input  wire [ID_WIDTH-1:0]       m_axi_bid,
+    /* verilator lint_on UNUSEDSIGNAL */
+    input  wire [1:0]                m_axi_bresp,
+    input  wire                      m_axi_bvalid,
+    output wire                      m_axi_bready,
+    output wire [ID_WIDTH-1:0]       m_axi_arid,
+    output wire [ADDR_WIDTH-1:0]     m_axi_araddr,
+    output wire [7:0]                m_axi_arlen,
+    output wire [2:0]                m_axi_arsize,
+    output wire [1:0]                m_axi_arburst,
+    output wire                      m_axi_arlock,
+    output wire [3:0]                m_axi_arcache,
+    output wire [2:0]                m_axi_arprot,
+    output wire                      m_axi_arvalid,
+    input  wire                      m_axi_arready,
+    /* verilator lint_off UNUSEDSIGNAL */ // one ID in use; beats are counted, RLAST unused
+    input  wire [ID_WIDTH-1:0]       m_axi_rid,
+    input  wire                      m_axi_rlast,
+    /* verilator lint_on UNUSEDSIGNAL */
+    input  wire [DATA_WIDTH-1:0]     m_axi_rdata,
+    input  wire [1:0]                m_axi_rresp,
+    input  wire                      m_axi_rvalid,
+    output wire                      m_axi_rready,
+    // on-chip read port (SBUF/PSUM), in-order responses
+    output wire                      m_sb_rd_req_valid,
+    input  wire                      m_sb_rd_req_ready,
+    output wire                      m_sb_rd_req_psum,
+    output wire [31:0]               m_sb_rd_req_addr,
+    input  wire                      m_sb_rd_rsp_valid,
+    output wire                      m_sb_rd_rsp_ready,
+    input  wire [DATA_WIDTH-1:0]     m_sb_rd_rsp_data,
+    // on-chip write port (SBUF/PSUM)
+    output wire                      m_sb_wr_valid,
+    input  wire                      m_sb_wr_ready,
+    output wire                      m_sb_wr_psum,
+    output wire [31:0]               m_sb_wr_addr,
+    output wire [DATA_WIDTH-1:0]     m_sb_wr_data,
+    output wire [DATA_WIDTH/8-1:0]   m_sb_wr_strb
+);
+
+`include "tl_encoding.vh"
+`include "dma_defs.vh"
+
+localparam QL  = $clog2(QUEUES);
+localparam DBL = $clog2(DATA_WIDTH / 8);
+localparam [31:0]   QLAST32 = QUEUES - 1;
+localparam [QL-1:0] QLAST   = QLAST32[QL-1:0];
+localparam [31:0]   QN32    = QUEUES;
+localparam [QL:0]   QN      = QN32[QL:0];
+
+localparam [2:0] S_IDLE  = 3'd0;
+localparam [2:0] S_CHECK = 3'd1;
+localparam [2:0] S_RUN   = 3'd2;
+localparam [2:0] S_WAIT  = 3'd3;
+localparam [2:0] S_END   = 3'd4;
+
+localparam [71:0] SBUF_SIZE = SBUF_PARTS * (72'd1 << SBUF_PART_LOG2);
+localparam [71:0] PSUM_SIZE = PSUM_PARTS * (72'd1 << PSUM_PART_LOG2);
+
+// ------------------------------------------------------------ registers
+reg [2:0]        state_reg,   state_next;
+reg [QL-1:0]     q_reg,       q_next;       // queue of the running job
+reg [QL-1:0]     rr_reg,      rr_next;      // round-robin start
+reg [639:0]      job_reg,     job_next;     // the running descriptor
+reg [3:0]        step_reg,    step_next;    // check sequencer
+reg [47:0]       t_reg,       t_next;       // partial product
+reg [63:0]       tot_reg,     tot_next;     // source element total
+reg [71:0]       ext_reg,     ext_next;     // byte extent of a pattern
+reg              jerr_reg,    jerr_next;    // the job failed
+reg [3:0]        jcode_reg,   jcode_next;
+reg [63:0]       jaddr_reg,   jaddr_next;
+reg [QUEUES-1:0] qerr_reg,    qerr_next;
+reg [QUEUES*4-1:0]  qcode_reg, qcode_next;
+reg [QUEUES*64-1:0] qaddr_reg, qaddr_next;
+reg [QUEUES*32-1:0] qcnt_reg,  qcnt_next;
+
+// ----------------------------------------------------- descriptor fields
+/* verilator lint_off UNUSEDSIGNAL */ // [31:12] reserved, ignored
+wire [31:0] w_ctrl    = job_reg[32*`DMA_W_CTRL +: 32];
+/* verilator lint_on UNUSEDSIGNAL */
+wire [2:0]  src_fmt   = w_ctrl[2:0];
+wire [2:0]  dst_fmt   = w_ctrl[5:3];
+wire [1:0]  src_space = w_ctrl[7:6];
+wire [1:0]  dst_space = w_ctrl[9:8];
+wire        j_rnd     = w_ctrl[10];
+wire        j_sat     = w_ctrl[11];
+wire [31:0] j_seed    = job_reg[32*`DMA_W_SEED +: 32];
+wire [31:0] j_cbase   = job_reg[32*`DMA_W_CBASE +: 32];
+wire [31:0] j_cs0     = job_reg[32*`DMA_W_CSTRIDE0 +: 32];
+wire [31:0] j_cs1     = job_reg[32*(`DMA_W_CSTRIDE0+1) +: 32];
+wire [31:0] j_cs2     = job_reg[32*(`DMA_W_CSTRIDE0+2) +: 32];
+wire [63:0] s_addr    = job_reg[32*`DMA_W_SRC_ADDR +: 64];
+wire [31:0] s_n0      = job_reg[32*`DMA_W_SRC_CNT0 +: 32];
+wire [15:0] s_n1      = job_reg[32*`DMA_W_SRC_CNT12 +: 16];
+wire [15:0] s_n2      = job_reg[32*`DMA_W_SRC_CNT12 + 16 +: 16];
+wire [31:0] s_st0     = job_reg[32*`DMA_W_SRC_STR0 +: 32];
+wire [31:0] s_st1     = job_reg[32*(`DMA_W_SRC_STR0+1) +: 32];
+wire [31:0] s_st2     = job_reg[32*(`DMA_W_SRC_STR0+2) +: 32];
+wire [63:0] d_addr    = job_reg[32*`DMA_W_DST_ADDR +: 64];
+wire [31:0] d_n0      = job_reg[32*`DMA_W_DST_CNT0 +: 32];
+wire [15:0] d_n1      = job_reg[32*`DMA_W_DST_CNT12 +: 16];
+wire [15:0] d_n2      = job_reg[32*`DMA_W_DST_CNT12 + 16 +: 16];
+wire [31:0] d_st0     = job_reg[32*`DMA_W_DST_STR0 +: 32];
+wire [31:0] d_st1     = job_reg[32*(`DMA_W_DST_STR0+1) +: 32];
+wire [31:0] d_st2     = job_reg[32*(`DMA_W_DST_STR0+2) +: 32];
+
+function [1:0] esize_log2_of;
+    input [2:0] fmt;
+    begin
+        case (fmt)
+            `TL_FMT_FP32, `TL_FMT_INT32: esize_log2_of = 2'd2;
+            `TL_FMT_BF16, `TL_FMT_FP16:  esize_log2_of = 2'd1;
+            default:                     esize_log2_of = 2'd0;
+        endcase
+    end
+endfunction
+
+wire [1:0] s_lg   = esize_log2_of(src_fmt);
+wire [1:0] d_lg   = esize_log2_of(dst_fmt);
+wire       j_copy = (src_fmt == dst_fmt);
+wire [31:0] s_mask = ~(32'hFFFFFFFF << s_lg);
+wire [31:0] d_mask = ~(32'hFFFFFFFF << d_lg);
+wire       src_ok_fmt = (src_fmt != 3'd7) && (src_fmt != `TL_FMT_INT32);
+wire       dst_ok_fmt = (dst_fmt != 3'd7) && (dst_fmt != `TL_FMT_INT32) &&
+                        (dst_fmt != `TL_FMT_INT8);
+wire       fmt_ok     = j_copy ? (src_fmt != 3'd7) : (src_ok_fmt && dst_ok_fmt);
+wire       s_stride_ok = ((s_st0 | s_st1 | s_st2) & s_mask) == 32'd0;
+wire       d_stride_ok = ((d_st0 | d_st1 | d_st2) & d_mask) == 32'd0;
+
+// ----------------------------------------------------------- queues
+wire [QUEUES-1:0]     qf_in_ready;
+wire [QUEUES-1:0]     qf_valid;
+wire [QUEUES*640-1:0] qf_data;
+reg  [QUEUES-1:0]     qf_pop;
+reg  [QUEUES-1:0]     qf_flush;
+
+genvar gq;
+generate
+    for (gq = 0; gq < QUEUES; gq = gq + 1) begin : queue
+        dma_fifo #(
+            .WIDTH      (640),
+            .DEPTH_LOG2 (QUEUE_DEPTH_LOG2)
+        ) fifo (
+            .clk       (clk),
+            .rst       (rst),
+            .clear     (qf_flush[gq]),
+            .in_valid  (desc_valid && (desc_queue == gq) && !qerr_reg[gq]),
+            .in_ready  (qf_in_ready[gq]),
+            .in_data   (desc_data),
+            .out_valid (qf_valid[gq]),
+            .out_ready (qf_pop[gq]),
+            .out_data  (qf_data[640*gq +: 640])
+        );
+    end
+endgenerate
+
+// ------------------------------------------------------------ units
+reg         start;
+wire        abort = jerr_reg;
+wire        rd_busy;
+wire        wr_busy;
+wire        rd_err_valid;
+wire [3:0]  rd_err_code;
+wire [63:0] rd_err_addr;
+wire        wr_err_valid;
+wire [3:0]  wr_err_code;
+wire [63:0] wr_err_addr;
+
+wire                  rs_valid;
+wire                  rs_ready;
+wire [DATA_WIDTH-1:0] rs_data;
+wire [DBL:0]          rs_nbytes;
+wire                  rs_last;
+wire                  ws_valid;
+wire                  ws_ready;
+wire [DATA_WIDTH-1:0] ws_data;
+wire [DBL:0]          ws_nbytes;
+/* verilator lint_off UNUSEDSIGNAL */ // the writer knows its own end
+wire                  ws_last;
+/* verilator lint_on UNUSEDSIGNAL */
+
+dma_rd #(
+    .DATA_WIDTH       (DATA_WIDTH),
+    .ADDR_WIDTH       (ADDR_WIDTH),
+    .ID_WIDTH         (ID_WIDTH),
+    .OUTSTANDING_LOG2 (RD_OUTSTANDING_LOG2)
+) rd (
+    .clk               (clk),
+    .rst               (rst),
+    .start             (start),
+    .abort             (abort),
+    .busy              (rd_busy),
+    .onchip            (src_space != `DMA_SPACE_DRAM),
+    .psum              (src_space == `DMA_SPACE_PSUM),
+    .addr              (s_addr[ADDR_WIDTH-1:0]),
+    .esize_log2        (s_lg),
+    .count0            (s_n0),
+    .count1            (s_n1),
+    .count2            (s_n2),
+    .stride0           (s_st0),
+    .stride1           (s_st1),
+    .stride2           (s_st2),
+    .err_valid         (rd_err_valid),
+    .err_code          (rd_err_code),
+    .err_addr          (rd_err_addr),
+    .out_valid         (rs_valid),
+    .out_ready         (rs_ready),
+    .out_data          (rs_data),
+    .out_nbytes        (rs_nbytes),
+    .out_last          (rs_last),
+    .m_axi_arid        (m_axi_arid),
+    .m_axi_araddr      (m_axi_araddr),
+    .m_axi_arlen       (m_axi_arlen),
+    .m_axi_arsize      (m_axi_arsize),
+    .m_axi_arburst     (m_axi_arburst),
+    .m_axi_arvalid     (m_axi_arvalid),
+    .m_axi_arready     (m_axi_arready),
+    .m_axi_rdata       (m_axi_rdata),
+    .m_axi_rresp       (m_axi_rresp),
+    .m_axi_rvalid      (m_axi_rvalid),
+    .m_axi_rready      (m_axi_rready),
+    .m_sb_rd_req_valid (m_sb_rd_req_valid),
+    .m_sb_rd_req_ready (m_sb_rd_req_ready),
+    .m_sb_rd_req_psum  (m_sb_rd_req_psum),
+    .m_sb_rd_req_addr  (m_sb_rd_req_addr),
+    .m_sb_rd_rsp_valid (m_sb_rd_rsp_valid),
+    .m_sb_rd_rsp_ready (m_sb_rd_rsp_ready),
+    .m_sb_rd_rsp_data  (m_sb_rd_rsp_data)
+);
+
+dma_cvt #(
+    .DATA_WIDTH (DATA_WIDTH)
+) cvt (
+    .clk            (clk),
+    .rst            (rst),
+    .start          (start),
+    .abort          (abort),
+    .copy           (j_copy),
+    .src_fmt        (src_fmt),
+    .dst_fmt        (dst_fmt),
+    .src_esize_log2 (s_lg),
+    .dst_esize_log2 (d_lg),
+    .rnd            (j_rnd),
+    .sat            (j_sat),
+    .seed           (j_seed),
+    .cbase          (j_cbase),
+    .cstride0       (j_cs0),
+    .cstride1       (j_cs1),
+    .cstride2       (j_cs2),
+    .count0         (d_n0),
+    .count1         (d_n1),
+    .count2         (d_n2),
+    .in_valid       (rs_valid),
+    .in_ready       (rs_ready),
+    .in_data        (rs_data),
+    .in_nbytes      (rs_nbytes),
+    .in_last        (rs_last),
+    .out_valid      (ws_valid),
+    .out_ready      (ws_ready),
+    .out_data       (ws_data),
+    .out_nbytes     (ws_nbytes),
+    .out_last       (ws_last)
+);
+
+dma_wr #(
+    .DATA_WIDTH       (DATA_WIDTH),
+    .ADDR_WIDTH       (ADDR_WIDTH),
+    .ID_WIDTH         (ID_WIDTH),
+    .OUTSTANDING_LOG2 (WR_OUTSTANDING_LOG2)
+) wr (
+    .clk           (clk),
+    .rst           (rst),
+    .start         (start),
+    .abort         (abort),
+    .busy          (wr_busy),
+    .onchip        (dst_space != `DMA_SPACE_DRAM),
+    .psum          (dst_space == `DMA_SPACE_PSUM),
+    .addr          (d_addr[ADDR_WIDTH-1:0]),
+    .esize_log2    (d_lg),
+    .count0        (d_n0),
+    .count1        (d_n1),
+    .count2        (d_n2),
+    .stride0       (d_st0),
+    .stride1       (d_st1),
+    .stride2       (d_st2),
+    .err_valid     (wr_err_valid),
+    .err_code      (wr_err_code),
+    .err_addr      (wr_err_addr),
+    .in_valid      (ws_valid),
+    .in_ready      (ws_ready),
+    .in_data       (ws_data),
+    .in_nbytes     (ws_nbytes),
+    .m_axi_awid    (m_axi_awid),
+    .m_axi_awaddr  (m_axi_awaddr),
+    .m_axi_awlen   (m_axi_awlen),
+    .m_axi_awsize  (m_axi_awsize),
+    .m_axi_awburst (m_axi_awburst),
+    .m_axi_awvalid (m_axi_awvalid),
+    .m_axi_awready (m_axi_awready),
+    .m_axi_wdata   (m_axi_wdata),
+    .m_axi_wstrb   (m_axi_wstrb),
+    .m_axi_wlast   (m_axi_wlast),
+    .m_axi_wvalid  (m_axi_wvalid),
+    .m_axi_wready  (m_axi_wready),
+    .m_axi_bresp   (m_axi_bresp),
+    .m_axi_bvalid  (m_axi_bvalid),
+    .m_axi_bready  (m_axi_bready),
+    .m_sb_wr_valid (m_sb_wr_valid),
+    .m_sb_wr_ready (m_sb_wr_ready),
+    .m_sb_wr_psum  (m_sb_wr_psum),
+    .m_sb_wr_addr  (m_sb_wr_addr),
+    .m_sb_wr_data  (m_sb_wr_data),
+    .m_sb_wr_strb  (m_sb_wr_strb)
+);
+
+assign m_axi_awlock  = 1'b0;
+assign m_axi_awcache = 4'b0011;  // normal, bufferable
+assign m_axi_awprot  = 3'b000;
+assign m_axi_arlock  = 1'b0;
+assign m_axi_arcache = 4'b0011;
+assign m_axi_arprot  = 3'b000;
+
+assign done_count = qcnt_reg;
+assign err_valid  = qerr_reg;
+assign err_code   = qcode_reg;
+assign err_addr   = qaddr_reg;
+assign idle       = (state_reg == S_IDLE) && (qf_valid == {QUEUES{1'b0}});
+
+// ------------------------------------------------------ check arithmetic
+reg  [47:0] mul_a;
+reg  [31:0] mul_b;
+/* verilator lint_off UNUSEDSIGNAL */ // every checked product fits 64 bits
+wire [79:0] mul_p = mul_a * mul_b;
+/* verilator lint_on UNUSEDSIGNAL */
+reg  [71:0] last_byte;       // last byte the checked pattern touches
+reg  [71:0] size_onchip;
+reg         range_bad;
+reg  [63:0] range_fault;
+reg  [1:0]  chk_space;
+reg  [63:0] chk_addr;
+reg  [1:0]  chk_lg;
+reg         found;
+reg  [QL-1:0] pick;
+reg  [QL:0]   qi;
+integer     k;
+
+always @* begin
+    state_next = state_reg;
+    q_next     = q_reg;
+    rr_next    = rr_reg;
+    job_next   = job_reg;
+    step_next  = step_reg;
+    t_next     = t_reg;
+    tot_next   = tot_reg;
+    ext_next   = ext_reg;
+    jerr_next  = jerr_reg;
+    jcode_next = jcode_reg;
+    jaddr_next = jaddr_reg;
+    qerr_next  = qerr_reg;
+    qcode_next = qcode_reg;
+    qaddr_next = qaddr_reg;
+    qcnt_next  = qcnt_reg;
+    done_pulse = {QUEUES{1'b0}};
+    qf_pop     = {QUEUES{1'b0}};
+    qf_flush   = {QUEUES{1'b0}};
+    start      = 1'b0;
+
+    // descriptor input: a queue in error takes and drops descriptors
+    desc_ready = 1'b1;
+    for (k = 0; k < QUEUES; k = k + 1) begin
+        if ((desc_queue == k[QL-1:0]) && !qerr_reg[k]) begin
+            desc_ready = qf_in_ready[k];
+        end
+    end
+
+    // round-robin pick among queues with work and no error
+    found = 1'b0;
+    pick  = rr_reg;
+    for (k = 0; k < QUEUES; k = k + 1) begin
+        qi = {1'b0, rr_reg} + k[QL:0];
+        if (qi >= QN) begin
+            qi = qi - QN;
+        end
+        if (!found && qf_valid[qi[QL-1:0]] && !qerr_reg[qi[QL-1:0]]) begin
+            found = 1'b1;
+            pick  = qi[QL-1:0];
+        end
+    end
+
+    // multiplier operands per check step
+    mul_a = 48'd0;
+    mul_b = 32'd0;
+    case (step_reg)
+        4'd0: begin mul_a = {16'd0, s_n0};           mul_b = {16'd0, s_n1}; end
+        4'd1: begin mul_a = t_reg;                   mul_b = {16'd0, s_n2}; end
+        4'd2: begin mul_a = {16'd0, d_n0};           mul_b = {16'd0, d_n1}; end
+        4'd3: begin mul_a = t_reg;                   mul_b = {16'd0, d_n2}; end
+        4'd4: begin mul_a = {16'd0, s_n0 - 32'd1};   mul_b = s_st0; end
+        4'd5: begin mul_a = {32'd0, s_n1 - 16'd1};   mul_b = s_st1; end
+        4'd6: begin mul_a = {32'd0, s_n2 - 16'd1};   mul_b = s_st2; end
+        4'd7: begin mul_a = {16'd0, d_n0 - 32'd1};   mul_b = d_st0; end
+        4'd8: begin mul_a = {32'd0, d_n1 - 16'd1};   mul_b = d_st1; end
+        4'd9: begin mul_a = {32'd0, d_n2 - 16'd1};   mul_b = d_st2; end
+        default: begin end
+    endcase
+
+    // range of the side checked at step 7 (source) / 10 (destination)
+    if (step_reg == 4'd7) begin
+        chk_space = src_space;
+        chk_addr  = s_addr;
+        chk_lg    = s_lg;
+    end else begin
+        chk_space = dst_space;
+        chk_addr  = d_addr;
+        chk_lg    = d_lg;
+    end
+    last_byte   = {8'd0, chk_addr} + ext_reg + ((72'd1 << chk_lg) - 72'd1);
+    size_onchip = (chk_space == `DMA_SPACE_PSUM) ? PSUM_SIZE : SBUF_SIZE;
+    if (chk_space == `DMA_SPACE_DRAM) begin
+        range_bad   = (chk_addr < {{(64-ADDR_WIDTH){1'b0}}, dram_base}) ||
+                      (last_byte > {{(72-ADDR_WIDTH){1'b0}}, dram_limit});
+        range_fault = (chk_addr < {{(64-ADDR_WIDTH){1'b0}}, dram_base}) ? chk_addr : last_byte[63:0];
+    end else begin
+        range_bad   = (last_byte >= size_onchip);
+        range_fault = last_byte[63:0];
+    end
+
+    case (state_reg)
+        S_IDLE: begin
+            if (found) begin
+                qf_pop[pick] = 1'b1;
+                job_next     = qf_data[640*pick +: 640];
+                q_next       = pick;
+                rr_next      = (pick == QLAST) ? {QL{1'b0}} : pick + 1'b1;
+                step_next    = 4'd0;
+                jerr_next    = 1'b0;
+                jcode_next   = `DMA_ERR_NONE;
+                jaddr_next   = 64'd0;
+                state_next   = S_CHECK;
+            end
+        end
+        S_CHECK: begin
+            step_next = step_reg + 4'd1;
+            case (step_reg)
+                4'd0: begin
+                    t_next = mul_p[47:0];
+                    if ((src_space == 2'd3) || (dst_space == 2'd3)) begin
+                        jerr_next  = 1'b1;
+                        jcode_next = `DMA_ERR_BAD_SPACE;
+                    end else if (!fmt_ok) begin
+                        jerr_next  = 1'b1;
+                        jcode_next = `DMA_ERR_BAD_FMT;
+                    end else if (!s_stride_ok) begin
+                        jerr_next  = 1'b1;
+                        jcode_next = `DMA_ERR_BAD_STRIDE;
+                        jaddr_next = s_addr;
+                    end else if (!d_stride_ok) begin
+                        jerr_next  = 1'b1;
+                        jcode_next = `DMA_ERR_BAD_STRIDE;
+                        jaddr_next = d_addr;
+                    end
+                    if (jerr_next) begin
+                        state_next = S_END;
+                    end
+                end
+                4'd1: begin
+                    tot_next = mul_p[63:0];
+                end
+                4'd2: begin
+                    t_next = mul_p[47:0];
+                end
+                4'd3: begin
+                    if (mul_p[63:0] != tot_reg) begin
+                        jerr_next  = 1'b1;
+                        jcode_next = `DMA_ERR_BAD_COUNT;
+                        state_next = S_END;
+                    end else if (tot_reg == 64'd0) begin
+                        state_next = S_END;     // zero-length: done
+                    end
+                    ext_next = 72'd0;
+                end
+                4'd4, 4'd5, 4'd8, 4'd9: begin
+                    ext_next = ext_reg + {8'd0, mul_p[63:0]};
+                end
+                4'd6: begin
+                    ext_next = ext_reg + {8'd0, mul_p[63:0]};
+                end
+                4'd7: begin
+                    // ext_reg holds the source extent; start the destination's
+                    if (range_bad) begin
+                        jerr_next  = 1'b1;
+                        jcode_next = (src_space == `DMA_SPACE_DRAM) ? `DMA_ERR_SRC_WINDOW : `DMA_ERR_SRC_RANGE;
+                        jaddr_next = range_fault;
+                        state_next = S_END;
+                    end
+                    ext_next = {8'd0, mul_p[63:0]};
+                end
+                default: begin
+                    // step 10: destination range
+                    if (range_bad) begin
+                        jerr_next  = 1'b1;
+                        jcode_next = (dst_space == `DMA_SPACE_DRAM) ? `DMA_ERR_DST_WINDOW : `DMA_ERR_DST_RANGE;
+                        jaddr_next = range_fault;
+                        state_next = S_END;
+                    end else begin
+                        state_next = S_RUN;
+                    end
+                end
+            endcase
+        end
+        S_RUN: begin
+            start      = 1'b1;
+            state_next = S_WAIT;
+        end
+        S_WAIT: begin
+            if (!jerr_reg && rd_err_valid) begin
+                jerr_next  = 1'b1;
+                jcode_next = rd_err_code;
+                jaddr_next = rd_err_addr;
+            end else if (!jerr_reg && wr_err_valid) begin
+                jerr_next  = 1'b1;
+                jcode_next = wr_err_code;
+                jaddr_next = wr_err_addr;
+            end
+            if (!rd_busy && !wr_busy) begin
+                state_next = S_END;
+            end
+        end
+        S_END: begin
+            if (jerr_reg) begin
+                qerr_next[q_reg]           = 1'b1;
+                qcode_next[4*q_reg +: 4]   = jcode_reg;
+                qaddr_next[64*q_reg +: 64] = jaddr_reg;
+                qf_flush[q_reg]            = 1'b1;
+            end else begin
+                done_pulse[q_reg]          = 1'b1;
+                qcnt_next[32*q_reg +: 32]  = qcnt_reg[32*q_reg +: 32] + 32'd1;
+            end
+            jerr_next  = 1'b0;
+            state_next = S_IDLE;
+        end
+        default: begin
+            state_next = S_IDLE;
+        end
+    endcase
+
+    // software clears a queue's error; the queue then takes new work
+    for (k = 0; k < QUEUES; k = k + 1) begin
+        if (err_clear[k]) begin
+            qerr_next[k]          = 1'b0;
+            qcode_next[4*k +: 4]  = `DMA_ERR_NONE;
+            qaddr_next[64*k +: 64] = 64'd0;
+        end
+    end
+end
+
+always @(posedge clk) begin
+    if (rst) begin
+        state_reg <= S_IDLE;
+        q_reg     <= {QL{1'b0}};
+        rr_reg    <= {QL{1'b0}};
+        step_reg  <= 4'd0;
+        jerr_reg  <= 1'b0;
+        jcode_reg <= `DMA_ERR_NONE;
+        jaddr_reg <= 64'd0;
+        qerr_reg  <= {QUEUES{1'b0}};
+        qcode_reg <= {QUEUES*4{1'b0}};
+        qaddr_reg <= {QUEUES*64{1'b0}};
+        qcnt_reg  <= {QUEUES*32{1'b0}};
+    end else begin
+        state_reg <= state_next;
+        q_reg     <= q_next;
+        rr_reg    <= rr_next;
+        step_reg  <= step_next;
+        jerr_reg  <= jerr_next;
+        jcode_reg <= jcode_next;
+        jaddr_reg <= jaddr_next;
+        qerr_reg  <= qerr_next;
+        qcode_reg <= qcode_next;
+        qaddr_reg <= qaddr_next;
+        qcnt_reg  <= qcnt_next;
+    end
+    job_reg <= job_next;
+    t_reg   <= t_next;
+    tot_reg <= tot_next;
+    ext_reg <= ext_next;
+end
+
+`ifndef SYNTHESIS
+initial begin
+    if (DATA_WIDTH != 64 && DATA_WIDTH != 128 && DATA_WIDTH != 256) begin
+        $error("dma_engine: DATA_WIDTH must be 64, 128 or 256 (instance %m)");
+    end
+    if (ADDR_WIDTH < 32 || ADDR_WIDTH > 64) begin
+        $error("dma_engine: ADDR_WIDTH must be 32..64 (instance %m)");
+    end
+    if (QUEUES < 2 || QUEUES > 16) begin
+        $error("dma_engine: QUEUES must be 2..16 (instance %m)");
+    end
+end
+`endif
+
+endmodule
+
+`resetall

@@ -1,0 +1,138 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * dma_pack: packs byte runs into a dense byte stream. Each input beat
+ * carries BYTES bytes of which bytes [lo, hi) are wanted (1 <= hi - lo);
+ * they are appended to the stream. Output words hold BYTES bytes each,
+ * byte 0 first; only the word with out_last may be shorter (out_nbytes).
+ *
+ * Handshake: valid/ready on both sides. in_ready does not depend on
+ * in_valid. Throughput one input beat per cycle; when a beat with in_last
+ * leaves more than one word, the remainder goes out one cycle later.
+ * Latency: one cycle (registered output). `clear` drops everything held.
+ */
+module dma_pack #(
+    parameter BYTES      = 16,  // bytes per word
+    parameter BYTES_LOG2 = 4    // log2(BYTES)
+) (
+    input  wire                 clk,
+    input  wire                 rst,
+    input  wire                 clear,
+    input  wire                 in_valid,
+    output wire                 in_ready,
+    input  wire [8*BYTES-1:0]   in_data,
+    input  wire [BYTES_LOG2:0]  in_lo,      // first wanted byte
+    input  wire [BYTES_LOG2:0]  in_hi,      // one past the last wanted byte
+    input  wire                 in_last,
+    output wire                 out_valid,
+    input  wire                 out_ready,
+    output wire [8*BYTES-1:0]   out_data,
+    output wire [BYTES_LOG2:0]  out_nbytes, // 1 .. BYTES
+    output wire                 out_last
+);
+
+localparam [31:0]           BYTES32 = BYTES;
+localparam [BYTES_LOG2+1:0] FULL    = BYTES32[BYTES_LOG2+1:0];  // sized for `total`
+
+reg [8*BYTES-1:0]  acc_reg,    acc_next;    // bytes [0, fill) pending
+reg [BYTES_LOG2:0] fill_reg,   fill_next;
+reg                pend_reg,   pend_next;   // acc holds the tail of the stream
+reg                ov_reg,     ov_next;
+reg [8*BYTES-1:0]  od_reg,     od_next;
+reg [BYTES_LOG2:0] on_reg,     on_next;
+reg                ol_reg,     ol_next;
+
+reg [8*BYTES-1:0]   keep_mask;
+reg [8*BYTES-1:0]   in_bytes;
+reg [8*BYTES-1:0]   acc_clean;
+reg [16*BYTES-1:0]  comb;
+reg [BYTES_LOG2+1:0] total;
+reg [BYTES_LOG2:0]  n;
+
+wire slot_free = !ov_reg || out_ready;
+assign in_ready   = slot_free && !pend_reg;
+assign out_valid  = ov_reg;
+assign out_data   = od_reg;
+assign out_nbytes = on_reg;
+assign out_last   = ol_reg;
+
+always @* begin
+    acc_next  = acc_reg;
+    fill_next = fill_reg;
+    pend_next = pend_reg;
+    ov_next   = ov_reg;
+    od_next   = od_reg;
+    on_next   = on_reg;
+    ol_next   = ol_reg;
+
+    n         = in_hi - in_lo;
+    keep_mask = ~({8*BYTES{1'b1}} << ({3'd0, in_hi} << 3));
+    if (in_hi[BYTES_LOG2]) begin
+        keep_mask = {8*BYTES{1'b1}};
+    end
+    in_bytes  = (in_data & keep_mask) >> ({3'd0, in_lo} << 3);
+    // acc bytes at and above fill are stale: mask them (acc is not reset)
+    acc_clean = acc_reg & ~({8*BYTES{1'b1}} << ({3'd0, fill_reg} << 3));
+    comb      = {{8*BYTES{1'b0}}, acc_clean} | ({{8*BYTES{1'b0}}, in_bytes} << ({4'd0, fill_reg} << 3));
+    total     = {1'b0, fill_reg} + {1'b0, n};
+
+    if (out_ready) begin
+        ov_next = 1'b0;
+    end
+
+    if (clear) begin
+        fill_next = {(BYTES_LOG2+1){1'b0}};
+        pend_next = 1'b0;
+        ov_next   = 1'b0;
+    end else if (pend_reg) begin
+        if (slot_free) begin
+            ov_next   = 1'b1;
+            od_next   = acc_clean;
+            on_next   = fill_reg;
+            ol_next   = 1'b1;
+            fill_next = {(BYTES_LOG2+1){1'b0}};
+            pend_next = 1'b0;
+        end
+    end else if (in_valid && slot_free) begin
+        if (total >= FULL) begin
+            ov_next   = 1'b1;
+            od_next   = comb[8*BYTES-1:0];
+            on_next   = BYTES[BYTES_LOG2:0];
+            acc_next  = comb[16*BYTES-1:8*BYTES];
+            fill_next = total[BYTES_LOG2:0] - BYTES[BYTES_LOG2:0];
+            ol_next   = in_last && (total == FULL);
+            pend_next = in_last && (total != FULL);
+        end else if (in_last) begin
+            ov_next   = 1'b1;
+            od_next   = comb[8*BYTES-1:0];
+            on_next   = total[BYTES_LOG2:0];
+            ol_next   = 1'b1;
+            fill_next = {(BYTES_LOG2+1){1'b0}};
+        end else begin
+            acc_next  = comb[8*BYTES-1:0];
+            fill_next = total[BYTES_LOG2:0];
+        end
+    end
+end
+
+always @(posedge clk) begin
+    if (rst) begin
+        fill_reg <= {(BYTES_LOG2+1){1'b0}};
+        pend_reg <= 1'b0;
+        ov_reg   <= 1'b0;
+    end else begin
+        fill_reg <= fill_next;
+        pend_reg <= pend_next;
+        ov_reg   <= ov_next;
+    end
+    acc_reg <= acc_next;
+    od_reg <= od_next;
+    on_reg <= on_next;
+    ol_reg <= ol_next;
+end
+
+endmodule
+
+`resetall

@@ -1,0 +1,366 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * dma_wr: the write side of a DMA job. Walks the destination pattern
+ * (dma_agen), takes bytes in order from a dense byte stream and writes them
+ * to DRAM (AXI4 AW/W/B, up to 2^OUTSTANDING_LOG2 bursts in flight) or to
+ * SBUF/PSUM (one aligned beat per request on the on-chip write port), with
+ * byte strobes set exactly on the bytes of the pattern.
+ *
+ * Handshake: `start` (one cycle) begins a job; `busy` stays high until the
+ * last write response has arrived. `abort` stops issuing bursts; the W
+ * beats still owed for bursts whose address was already issued go out with
+ * WSTRB = 0 (no byte written), then the B responses are drained. The first
+ * BRESP of SLVERR/DECERR raises err_valid for one cycle with the code and
+ * the burst's address.
+ *
+ * AXI: INCR bursts, AWSIZE = full width, AWID 0, never crossing 4 KiB, at
+ * most 256 beats; AWVALID and WVALID are held with stable payload until
+ * ready. W beats may be offered before their AW is accepted (AXI allows it).
+ */
+module dma_wr #(
+    parameter DATA_WIDTH       = 128, // AXI / on-chip data bits
+    parameter ADDR_WIDTH       = 32,  // AXI address bits (>= 32)
+    parameter ID_WIDTH         = 4,   // AXI ID bits (ID 0 is used)
+    parameter OUTSTANDING_LOG2 = 3    // log2 of bursts in flight
+) (
+    input  wire                    clk,
+    input  wire                    rst,
+    input  wire                    start,
+    input  wire                    abort,
+    output wire                    busy,
+    // destination pattern (stable for the whole job)
+    input  wire                    onchip,
+    input  wire                    psum,
+    input  wire [ADDR_WIDTH-1:0]   addr,
+    input  wire [1:0]              esize_log2,
+    input  wire [31:0]             count0,
+    input  wire [15:0]             count1,
+    input  wire [15:0]             count2,
+    input  wire [31:0]             stride0,
+    input  wire [31:0]             stride1,
+    input  wire [31:0]             stride2,
+    // error report
+    output reg                     err_valid,
+    output reg  [3:0]              err_code,
+    output reg  [63:0]             err_addr,
+    // dense byte stream in
+    input  wire                    in_valid,
+    output reg                     in_ready,
+    input  wire [DATA_WIDTH-1:0]   in_data,
+    input  wire [$clog2(DATA_WIDTH/8):0] in_nbytes,
+    // AXI4 write channels
+    output wire [ID_WIDTH-1:0]     m_axi_awid,
+    output wire [ADDR_WIDTH-1:0]   m_axi_awaddr,
+    output wire [7:0]              m_axi_awlen,
+    output wire [2:0]              m_axi_awsize,
+    output wire [1:0]              m_axi_awburst,
+    output wire                    m_axi_awvalid,
+    input  wire                    m_axi_awready,
+    output wire [DATA_WIDTH-1:0]   m_axi_wdata,
+    output wire [DATA_WIDTH/8-1:0] m_axi_wstrb,
+    output wire                    m_axi_wlast,
+    output wire                    m_axi_wvalid,
+    input  wire                    m_axi_wready,
+    input  wire [1:0]              m_axi_bresp,
+    input  wire                    m_axi_bvalid,
+    output wire                    m_axi_bready,
+    // on-chip write port (SBUF/PSUM): one aligned beat with byte strobes
+    output wire                    m_sb_wr_valid,
+    input  wire                    m_sb_wr_ready,
+    output wire                    m_sb_wr_psum,
+    output wire [31:0]             m_sb_wr_addr,
+    output wire [DATA_WIDTH-1:0]   m_sb_wr_data,
+    output wire [DATA_WIDTH/8-1:0] m_sb_wr_strb
+);
+
+`include "dma_defs.vh"
+
+localparam DB   = DATA_WIDTH / 8;
+localparam DBL  = $clog2(DB);
+localparam BNDL = (DBL + 8 < 12) ? DBL + 8 : 12;
+localparam MW   = ADDR_WIDTH + 2 * (DBL + 1) + 8;  // {addr, lo, hi, beats-1}
+
+// ------------------------------------------------------------- registers
+reg                  killed_reg, killed_next;   // a write error was seen
+reg                  aw_v_reg,   aw_v_next;
+reg [ADDR_WIDTH-1:0] aw_a_reg,   aw_a_next;
+reg [7:0]            aw_l_reg,   aw_l_next;
+reg [7:0]            beat_reg,   beat_next;     // beat index in the head burst
+reg [DATA_WIDTH-1:0] buf_reg,    buf_next;      // unpacker: bytes [0, cnt)
+reg [DBL:0]          cnt_reg,    cnt_next;
+reg                  ov_reg,     ov_next;       // output beat register
+reg [DATA_WIDTH-1:0] od_reg,     od_next;
+reg [DB-1:0]         os_reg,     os_next;
+reg                  ol_reg,     ol_next;
+reg [31:0]           oa_reg,     oa_next;
+
+reg                  take_burst;
+reg                  meta_pop;
+reg                  b_pop;
+reg [DBL:0]          lo;
+reg [DBL:0]          hi;
+reg [DBL:0]          n;
+reg [DATA_WIDTH-1:0] buf_clean;
+reg [2*DATA_WIDTH-1:0] comb;
+/* verilator lint_off UNUSEDSIGNAL */ // the rest fits one word (cnt + nbytes - n <= BYTES)
+reg [2*DATA_WIDTH-1:0] comb_rest;
+/* verilator lint_on UNUSEDSIGNAL */
+reg [DBL+1:0]        avail;
+reg [DATA_WIDTH-1:0] take;
+reg [DB-1:0]         strb_hi;
+wire                 dropping = abort || killed_reg;
+
+// ---------------------------------------------------------------- bursts
+wire                  b_valid;
+wire                  b_ready;
+wire [ADDR_WIDTH-1:0] b_addr;
+wire [BNDL:0]         b_bytes;
+/* verilator lint_off UNUSEDSIGNAL */ // the writer ends on busy, not on a flag
+wire                  b_last;
+/* verilator lint_on UNUSEDSIGNAL */
+wire                  agen_busy;
+
+dma_agen #(
+    .ADDR_WIDTH    (ADDR_WIDTH),
+    .BOUNDARY_LOG2 (BNDL)
+) agen (
+    .clk         (clk),
+    .rst         (rst),
+    .start       (start),
+    .stop        (dropping),
+    .addr        (addr),
+    .esize_log2  (esize_log2),
+    .count0      (count0),
+    .count1      (count1),
+    .count2      (count2),
+    .stride0     (stride0),
+    .stride1     (stride1),
+    .stride2     (stride2),
+    .busy        (agen_busy),
+    .burst_valid (b_valid),
+    .burst_ready (b_ready),
+    .burst_addr  (b_addr),
+    .burst_bytes (b_bytes),
+    .burst_last  (b_last)
+);
+
+wire [ADDR_WIDTH-1:0] b_end   = b_addr + {{(ADDR_WIDTH-BNDL-1){1'b0}}, b_bytes} - 1'b1;
+wire [DBL:0]          b_lo    = {1'b0, b_addr[DBL-1:0]};
+wire [DBL:0]          b_hi    = {1'b0, b_end[DBL-1:0]} + 1'b1;
+/* verilator lint_off UNUSEDSIGNAL */ // a burst has at most 256 beats
+wire [ADDR_WIDTH-1:0] b_beats_m1_full = (b_end >> DBL) - (b_addr >> DBL);
+/* verilator lint_on UNUSEDSIGNAL */
+wire [7:0]            b_beats_m1 = b_beats_m1_full[7:0];
+
+// W meta FIFO: bursts whose beats are still owed.
+wire          meta_in_ready;
+wire          meta_valid;
+wire [MW-1:0] meta_data;
+// B FIFO: addresses of DRAM bursts awaiting their response.
+wire                  bq_in_ready;
+wire                  bq_valid;
+wire [ADDR_WIDTH-1:0] bq_addr;
+
+assign b_ready = !dropping && meta_in_ready && (onchip || (bq_in_ready && (!aw_v_reg || m_axi_awready)));
+
+dma_fifo #(
+    .WIDTH      (MW),
+    .DEPTH_LOG2 (OUTSTANDING_LOG2)
+) meta_fifo (
+    .clk       (clk),
+    .rst       (rst),
+    .clear     (1'b0),
+    .in_valid  (take_burst),
+    .in_ready  (meta_in_ready),
+    .in_data   ({b_addr, b_lo, b_hi, b_beats_m1}),
+    .out_valid (meta_valid),
+    .out_ready (meta_pop),
+    .out_data  (meta_data)
+);
+
+dma_fifo #(
+    .WIDTH      (ADDR_WIDTH),
+    .DEPTH_LOG2 (OUTSTANDING_LOG2)
+) b_fifo (
+    .clk       (clk),
+    .rst       (rst),
+    .clear     (1'b0),
+    .in_valid  (take_burst && !onchip),
+    .in_ready  (bq_in_ready),
+    .in_data   (b_addr),
+    .out_valid (bq_valid),
+    .out_ready (b_pop),
+    .out_data  (bq_addr)
+);
+
+/* verilator lint_off UNUSEDSIGNAL */ // byte lanes come from lo
+wire [ADDR_WIDTH-1:0] h_addr = meta_data[MW-1 -: ADDR_WIDTH];
+/* verilator lint_on UNUSEDSIGNAL */
+wire [DBL:0]          h_lo   = meta_data[2*(DBL+1)+7 : DBL+9];
+wire [DBL:0]          h_hi   = meta_data[DBL+8 : 8];
+wire [7:0]            h_bm1  = meta_data[7:0];
+wire                  h_first_beat = (beat_reg == 8'd0);
+wire                  h_last_beat  = (beat_reg == h_bm1);
+wire [31:0]           h_beat_addr  = {h_addr[31:DBL], {DBL{1'b0}}} +
+                                     ({24'd0, beat_reg} << DBL);  // on-chip only
+wire                  out_free = !ov_reg || (onchip ? m_sb_wr_ready : m_axi_wready);
+
+assign m_axi_awid    = {ID_WIDTH{1'b0}};
+assign m_axi_awaddr  = aw_a_reg;
+assign m_axi_awlen   = aw_l_reg;
+assign m_axi_awsize  = DBL[2:0];
+assign m_axi_awburst = 2'b01;  // INCR
+assign m_axi_awvalid = aw_v_reg;
+assign m_axi_wdata   = od_reg;
+assign m_axi_wstrb   = os_reg;
+assign m_axi_wlast   = ol_reg;
+assign m_axi_wvalid  = ov_reg && !onchip;
+assign m_axi_bready  = 1'b1;
+
+assign m_sb_wr_valid = ov_reg && onchip;
+assign m_sb_wr_psum  = psum;
+assign m_sb_wr_addr  = oa_reg;
+assign m_sb_wr_data  = od_reg;
+assign m_sb_wr_strb  = os_reg;
+
+assign busy = agen_busy || aw_v_reg || meta_valid || ov_reg || bq_valid;
+
+always @* begin
+    killed_next = killed_reg;
+    aw_v_next   = aw_v_reg;
+    aw_a_next   = aw_a_reg;
+    aw_l_next   = aw_l_reg;
+    beat_next   = beat_reg;
+    buf_next    = buf_reg;
+    cnt_next    = cnt_reg;
+    ov_next     = ov_reg;
+    od_next     = od_reg;
+    os_next     = os_reg;
+    ol_next     = ol_reg;
+    oa_next     = oa_reg;
+    err_valid   = 1'b0;
+    err_code    = `DMA_ERR_NONE;
+    err_addr    = 64'd0;
+    meta_pop    = 1'b0;
+    b_pop       = 1'b0;
+    in_ready    = 1'b0;
+
+    take_burst = b_valid && b_ready;
+
+    // address channel
+    if (m_axi_awready) begin
+        aw_v_next = 1'b0;
+    end
+    if (take_burst && !onchip) begin
+        aw_v_next = 1'b1;
+        aw_a_next = b_addr;
+        aw_l_next = b_beats_m1;
+    end
+
+    // W beats: take n = hi - lo bytes from the stream, place them at lo.
+    lo        = h_first_beat ? h_lo : {(DBL+1){1'b0}};
+    hi        = h_last_beat ? h_hi : DB[DBL:0];
+    n         = hi - lo;
+    buf_clean = buf_reg & ~({DATA_WIDTH{1'b1}} << ({3'd0, cnt_reg} << 3));
+    comb      = {{DATA_WIDTH{1'b0}}, buf_clean} | ({{DATA_WIDTH{1'b0}}, in_data} << ({3'd0, cnt_reg} << 3));
+    avail     = {1'b0, cnt_reg} + (in_valid ? {1'b0, in_nbytes} : {(DBL+2){1'b0}});
+    take      = comb[DATA_WIDTH-1:0];
+    comb_rest = comb;
+    strb_hi   = ~({DB{1'b1}} << hi);
+    if (hi[DBL]) begin
+        strb_hi = {DB{1'b1}};
+    end
+
+    if (ov_reg && (onchip ? m_sb_wr_ready : m_axi_wready)) begin
+        ov_next = 1'b0;
+    end
+    if (meta_valid && out_free) begin
+        if (dropping) begin
+            // owed beats of issued bursts: no byte written (DRAM); on-chip
+            // beats are not owed to anyone and are skipped
+            ov_next = !onchip;
+            od_next = {DATA_WIDTH{1'b0}};
+            os_next = {DB{1'b0}};
+            ol_next = h_last_beat;
+            oa_next = h_beat_addr;
+            if (h_last_beat) begin
+                beat_next = 8'd0;
+                meta_pop  = 1'b1;
+            end else begin
+                beat_next = beat_reg + 8'd1;
+            end
+        end else if (avail >= {1'b0, n}) begin
+            ov_next = 1'b1;
+            od_next = take << ({3'd0, lo} << 3);
+            os_next = strb_hi & ({DB{1'b1}} << lo);
+            ol_next = h_last_beat;
+            oa_next = h_beat_addr;
+            if (cnt_reg >= n) begin
+                buf_next = buf_clean >> ({3'd0, n} << 3);
+                cnt_next = cnt_reg - n;
+            end else begin
+                in_ready = 1'b1;
+                comb_rest = comb >> ({3'd0, n} << 3);
+                buf_next  = comb_rest[DATA_WIDTH-1:0];
+                cnt_next = avail[DBL:0] - n;
+            end
+            if (h_last_beat) begin
+                beat_next = 8'd0;
+                meta_pop  = 1'b1;
+            end else begin
+                beat_next = beat_reg + 8'd1;
+            end
+        end
+    end
+    if (dropping) begin
+        in_ready = 1'b1;  // discard the rest of the stream
+        cnt_next = {(DBL+1){1'b0}};
+    end
+
+    // write responses
+    if (m_axi_bvalid && bq_valid) begin
+        b_pop = 1'b1;
+        if (m_axi_bresp[1] && !killed_reg && !abort) begin
+            killed_next = 1'b1;
+            err_valid   = 1'b1;
+            err_code    = m_axi_bresp[0] ? `DMA_ERR_WR_DECERR : `DMA_ERR_WR_SLVERR;
+            err_addr    = {{(64-ADDR_WIDTH){1'b0}}, bq_addr};
+        end
+    end
+
+    if (start) begin
+        killed_next = 1'b0;
+        beat_next   = 8'd0;
+        cnt_next    = {(DBL+1){1'b0}};
+    end
+end
+
+always @(posedge clk) begin
+    if (rst) begin
+        killed_reg <= 1'b0;
+        aw_v_reg   <= 1'b0;
+        beat_reg   <= 8'd0;
+        cnt_reg    <= {(DBL+1){1'b0}};
+        ov_reg     <= 1'b0;
+    end else begin
+        killed_reg <= killed_next;
+        aw_v_reg   <= aw_v_next;
+        beat_reg   <= beat_next;
+        cnt_reg    <= cnt_next;
+        ov_reg     <= ov_next;
+    end
+    aw_a_reg <= aw_a_next;
+    aw_l_reg <= aw_l_next;
+    buf_reg  <= buf_next;
+    od_reg   <= od_next;
+    os_reg   <= os_next;
+    ol_reg   <= ol_next;
+    oa_reg   <= oa_next;
+end
+
+endmodule
+
+`resetall

@@ -1,0 +1,187 @@
+/* dma_harness: see dma_harness.h. */
+#include "dma_harness.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t rnd(dma_tb *tb)
+{
+    uint64_t z = (tb->rng += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static bool chance(dma_tb *tb) { return tb->ready_pct >= 100 || rnd(tb) % 100 < tb->ready_pct; }
+
+dma_tb *dma_tb_create(const dma_tb_cfg *cfg)
+{
+    dma_tb *tb = calloc(1, sizeof *tb);
+    if (!tb)
+        abort();
+    tb->dut = dma_dut_create(cfg->wave);
+    tb->dram_base = dma_dut_addr_bits() > 32 ? 0x480000000ull : 0x80000000ull;
+    axi_mem_cfg ac = {dma_dut_data_bytes(), tb->dram_base, DMA_TB_DRAM_SIZE, cfg->latency,
+                      cfg->ready_pct, cfg->stall_permille, cfg->stall_max, cfg->seed};
+    tb->axi = axi_mem_create(&ac);
+    tb->rng = cfg->seed ^ 0x5555;
+    dma_tb_timing(tb, cfg->latency, cfg->ready_pct, cfg->stall_permille, cfg->stall_max);
+    tb->io.dram_base = tb->dram_base;
+    tb->io.dram_limit = tb->dram_base + DMA_TB_DRAM_SIZE - 1;
+    dma_tb_reset(tb, 2);
+    return tb;
+}
+
+void dma_tb_free(dma_tb *tb)
+{
+    dma_dut_free(tb->dut);
+    axi_mem_free(tb->axi);
+    free(tb);
+}
+
+void dma_tb_timing(dma_tb *tb, unsigned latency, unsigned ready_pct, unsigned stall_permille,
+                   unsigned stall_max)
+{
+    axi_mem_set_timing(tb->axi, latency, ready_pct, stall_permille, stall_max);
+    tb->ready_pct = ready_pct;
+    tb->lat = latency;
+    tb->stall_pm = stall_permille;
+    tb->stall_max = stall_max;
+}
+
+uint8_t *dma_tb_dram(dma_tb *tb) { return axi_mem_data(tb->axi); }
+
+static void oc_violation(dma_tb *tb, const char *what, uint32_t addr)
+{
+    if (tb->oc_violations++ == 0)
+        snprintf(tb->oc_first, sizeof tb->oc_first, "cycle %llu: on-chip port: %s (0x%x)",
+                 (unsigned long long)tb->cycle, what, addr);
+}
+
+void dma_tb_step(dma_tb *tb)
+{
+    dma_io *io = &tb->io;
+    const unsigned db = dma_dut_data_bytes();
+    /* slave outputs of this cycle */
+    axi_mem_drive(tb->axi, &io->axi);
+    io->sb_rd_req_ready = tb->rsp_n < 60 && chance(tb);
+    if (!tb->rsp_hold)
+        tb->rsp_hold = tb->rsp_n > 0 && tb->rsp_at[tb->rsp_head] <= tb->cycle && chance(tb);
+    io->sb_rd_rsp_valid = tb->rsp_hold;
+    if (tb->rsp_hold)
+        memcpy(io->sb_rd_rsp_data, tb->rsp[tb->rsp_head], db);
+    io->sb_wr_ready = chance(tb);
+
+    dma_dut_eval(tb->dut, io);
+
+    if (io->rst) {
+        axi_mem_reset(tb->axi);
+        tb->rsp_n = 0;
+        tb->rsp_hold = false;
+    }
+    axi_mem_tick(tb->axi, &io->axi);
+    /* on-chip read port */
+    if (!io->rst && io->sb_rd_rsp_valid && io->sb_rd_rsp_ready) {
+        tb->rsp_head = (tb->rsp_head + 1) % 64;
+        tb->rsp_n--;
+        tb->rsp_hold = false;
+    }
+    if (!io->rst && io->sb_rd_req_valid && io->sb_rd_req_ready) {
+        uint32_t a = io->sb_rd_req_addr;
+        uint32_t size = io->sb_rd_req_psum ? DMA_TB_PSUM_SIZE : DMA_TB_SBUF_SIZE;
+        uint8_t *mem = io->sb_rd_req_psum ? tb->psum : tb->sbuf;
+        unsigned slot = (tb->rsp_head + tb->rsp_n) % 64;
+        if (a % db || a + db > size) {
+            oc_violation(tb, "read request unaligned or out of range", a);
+            memset(tb->rsp[slot], 0, db);
+        } else {
+            memcpy(tb->rsp[slot], mem + a, db);
+        }
+        tb->rsp_at[slot] = tb->cycle + 1 + rnd(tb) % 4;
+        tb->rsp_n++;
+    }
+    if (!io->rst && io->sb_wr_valid && io->sb_wr_ready) {
+        uint32_t a = io->sb_wr_addr;
+        uint32_t size = io->sb_wr_psum ? DMA_TB_PSUM_SIZE : DMA_TB_SBUF_SIZE;
+        uint8_t *mem = io->sb_wr_psum ? tb->psum : tb->sbuf;
+        if (a % db || a + db > size)
+            oc_violation(tb, "write request unaligned or out of range", a);
+        else
+            for (unsigned i = 0; i < db; i++)
+                if (io->sb_wr_strb >> i & 1)
+                    mem[a + i] = io->sb_wr_data[i];
+    }
+    for (unsigned q = 0; q < DMA_TB_QUEUES; q++)
+        if (io->done_pulse >> q & 1)
+            tb->done_seen[q]++;
+    dma_dut_posedge(tb->dut);
+    tb->cycle++;
+}
+
+void dma_tb_reset(dma_tb *tb, unsigned n)
+{
+    tb->io.rst = true;
+    tb->io.desc_valid = false;
+    tb->io.err_clear = 0;
+    for (unsigned i = 0; i < n; i++)
+        dma_tb_step(tb);
+    tb->io.rst = false;
+    memset(tb->done_seen, 0, sizeof tb->done_seen);
+}
+
+bool dma_tb_push(dma_tb *tb, unsigned q, const tl_dma_desc *d, unsigned timeout)
+{
+    tl_dma_desc_pack(d, tb->io.desc);
+    tb->io.desc_queue = q;
+    tb->io.desc_valid = true;
+    for (unsigned i = 0; i < timeout; i++) {
+        dma_tb_step(tb); /* io.desc_ready: this edge's value */
+        if (tb->io.desc_ready) {
+            tb->io.desc_valid = false;
+            return true;
+        }
+    }
+    tb->io.desc_valid = false;
+    return false;
+}
+
+bool dma_tb_wait_idle(dma_tb *tb, unsigned timeout)
+{
+    unsigned quiet = 0;
+    for (unsigned i = 0; i < timeout; i++) {
+        dma_tb_step(tb);
+        if (tb->io.idle && axi_mem_idle(tb->axi) && tb->rsp_n == 0)
+            quiet++;
+        else
+            quiet = 0;
+        if (quiet >= 4)
+            return true;
+    }
+    return false;
+}
+
+void dma_tb_sys(dma_tb *tb, tl_dma_sys *sys, uint8_t *dram, uint8_t *sbuf, uint8_t *psum)
+{
+    memset(sys, 0, sizeof *sys);
+    sys->data_bytes = dma_dut_data_bytes();
+    sys->addr_bits = dma_dut_addr_bits();
+    sys->win_base = tb->io.dram_base;
+    sys->win_limit = tb->io.dram_limit;
+    sys->dram = dram;
+    sys->dram_base = tb->dram_base;
+    sys->dram_size = DMA_TB_DRAM_SIZE;
+    sys->sbuf = sbuf;
+    sys->sbuf_parts = DMA_TB_SBUF_PARTS;
+    sys->sbuf_part_log2 = DMA_TB_SBUF_PART_LOG2;
+    sys->psum = psum;
+    sys->psum_parts = DMA_TB_PSUM_PARTS;
+    sys->psum_part_log2 = DMA_TB_PSUM_PART_LOG2;
+}
+
+unsigned dma_tb_violations(const dma_tb *tb) { return axi_mem_violations(tb->axi) + tb->oc_violations; }
+
+const char *dma_tb_first_violation(const dma_tb *tb)
+{
+    return axi_mem_violations(tb->axi) ? axi_mem_first_violation(tb->axi) : tb->oc_first;
+}

@@ -1,0 +1,174 @@
+// Thin C shim around the Verilated dma_engine: copies signals between the
+// model and dma_io (see dma_shim.h). Works for every DATA_WIDTH/ADDR_WIDTH.
+#include <cstdlib>
+#include <new>
+
+#include "Vdma_engine.h"
+#include "verilated.h"
+#include "verilated_fst_c.h"
+#include "dma_shim.h"
+
+struct dma_dut {
+    VerilatedContext ctx;
+    Vdma_engine *top;
+    void *mem;
+    VerilatedFstC *fst;
+    uint64_t t;
+};
+
+// bytes <-> a Verilator signal of any storage type
+template <typename T> static void to_sig(T &s, const uint8_t *b, unsigned n)
+{
+    uint64_t v = 0;
+    for (unsigned i = 0; i < n && i < 8; i++)
+        v |= (uint64_t)b[i] << (8 * i);
+    s = (T)v;
+}
+template <std::size_t W> static void to_sig(VlWide<W> &s, const uint8_t *b, unsigned n)
+{
+    for (std::size_t w = 0; w < W; w++) {
+        uint32_t v = 0;
+        for (unsigned i = 0; i < 4 && 4 * w + i < n; i++)
+            v |= (uint32_t)b[4 * w + i] << (8 * i);
+        s[w] = v;
+    }
+}
+template <typename T> static void from_sig(const T &s, uint8_t *b, unsigned n)
+{
+    for (unsigned i = 0; i < n && i < 8; i++)
+        b[i] = (uint8_t)((uint64_t)s >> (8 * i));
+}
+template <std::size_t W> static void from_sig(const VlWide<W> &s, uint8_t *b, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        b[i] = (uint8_t)(s[i / 4] >> (8 * (i % 4)));
+}
+template <typename T> static uint64_t field(const T &s, unsigned lsb, unsigned bits)
+{
+    uint8_t b[64] = {0};
+    from_sig(s, b, sizeof b < sizeof(T) ? sizeof b : sizeof(T));
+    uint64_t v = 0;
+    for (unsigned i = 0; i < bits; i++)
+        v |= (uint64_t)(b[(lsb + i) / 8] >> ((lsb + i) % 8) & 1) << i;
+    return v;
+}
+template <std::size_t W> static uint64_t field(const VlWide<W> &s, unsigned lsb, unsigned bits)
+{
+    uint64_t v = 0;
+    for (unsigned i = 0; i < bits; i++)
+        v |= (uint64_t)(s[(lsb + i) / 32] >> ((lsb + i) % 32) & 1) << i;
+    return v;
+}
+
+static const unsigned DB = sizeof(Vdma_engine::m_axi_wstrb) * 8;
+
+extern "C" unsigned dma_dut_data_bytes(void) { return DB; }
+extern "C" unsigned dma_dut_addr_bits(void) { return sizeof(Vdma_engine::m_axi_awaddr) * 8; }
+
+extern "C" dma_dut *dma_dut_create(const char *wave)
+{
+    dma_dut *d = new dma_dut;
+    // the model may need 64-byte alignment: allocate it aligned
+    if (posix_memalign(&d->mem, 64, sizeof(Vdma_engine)))
+        abort();
+    d->top = new (d->mem) Vdma_engine(&d->ctx);
+    d->fst = nullptr;
+    d->t = 0;
+    if (wave) {
+        d->ctx.traceEverOn(true);
+        d->fst = new VerilatedFstC;
+        d->top->trace(d->fst, 99);
+        d->fst->open(wave);
+    }
+    d->top->clk = 0;
+    return d;
+}
+
+extern "C" void dma_dut_free(dma_dut *d)
+{
+    if (d->fst) {
+        d->fst->close();
+        delete d->fst;
+    }
+    d->top->final();
+    d->top->~Vdma_engine();
+    free(d->mem);
+    delete d;
+}
+
+extern "C" void dma_dut_eval(dma_dut *d, dma_io *io)
+{
+    Vdma_engine *t = d->top;
+    axi_port *p = &io->axi;
+    t->clk = 0;
+    t->rst = io->rst;
+    t->desc_valid = io->desc_valid;
+    t->desc_queue = io->desc_queue;
+    to_sig(t->desc_data, (const uint8_t *)io->desc, 80);  // little-endian host
+    t->dram_base = io->dram_base;
+    t->dram_limit = io->dram_limit;
+    t->err_clear = io->err_clear;
+    t->m_axi_awready = p->awready;
+    t->m_axi_wready = p->wready;
+    t->m_axi_bid = p->bid;
+    t->m_axi_bresp = p->bresp;
+    t->m_axi_bvalid = p->bvalid;
+    t->m_axi_arready = p->arready;
+    t->m_axi_rid = p->rid;
+    to_sig(t->m_axi_rdata, p->rdata, DB);
+    t->m_axi_rresp = p->rresp;
+    t->m_axi_rlast = p->rlast;
+    t->m_axi_rvalid = p->rvalid;
+    t->m_sb_rd_req_ready = io->sb_rd_req_ready;
+    t->m_sb_rd_rsp_valid = io->sb_rd_rsp_valid;
+    to_sig(t->m_sb_rd_rsp_data, io->sb_rd_rsp_data, DB);
+    t->m_sb_wr_ready = io->sb_wr_ready;
+    t->eval();
+    if (d->fst)
+        d->fst->dump(d->t++);
+
+    io->desc_ready = t->desc_ready;
+    io->done_pulse = t->done_pulse;
+    io->err_valid = t->err_valid;
+    for (unsigned q = 0; q < DMA_TB_QUEUES; q++) {
+        io->done_count[q] = (uint32_t)field(t->done_count, 32 * q, 32);
+        io->err_code[q] = (unsigned)field(t->err_code, 4 * q, 4);
+        io->err_addr[q] = field(t->err_addr, 64 * q, 64);
+    }
+    io->idle = t->idle;
+    p->awid = t->m_axi_awid;
+    p->awaddr = t->m_axi_awaddr;
+    p->awlen = t->m_axi_awlen;
+    p->awsize = t->m_axi_awsize;
+    p->awburst = t->m_axi_awburst;
+    p->awvalid = t->m_axi_awvalid;
+    from_sig(t->m_axi_wdata, p->wdata, DB);
+    p->wstrb = t->m_axi_wstrb;
+    p->wlast = t->m_axi_wlast;
+    p->wvalid = t->m_axi_wvalid;
+    p->bready = t->m_axi_bready;
+    p->arid = t->m_axi_arid;
+    p->araddr = t->m_axi_araddr;
+    p->arlen = t->m_axi_arlen;
+    p->arsize = t->m_axi_arsize;
+    p->arburst = t->m_axi_arburst;
+    p->arvalid = t->m_axi_arvalid;
+    p->rready = t->m_axi_rready;
+    io->sb_rd_req_valid = t->m_sb_rd_req_valid;
+    io->sb_rd_req_psum = t->m_sb_rd_req_psum;
+    io->sb_rd_req_addr = t->m_sb_rd_req_addr;
+    io->sb_rd_rsp_ready = t->m_sb_rd_rsp_ready;
+    io->sb_wr_valid = t->m_sb_wr_valid;
+    io->sb_wr_psum = t->m_sb_wr_psum;
+    io->sb_wr_addr = t->m_sb_wr_addr;
+    from_sig(t->m_sb_wr_data, io->sb_wr_data, DB);
+    io->sb_wr_strb = t->m_sb_wr_strb;
+}
+
+extern "C" void dma_dut_posedge(dma_dut *d)
+{
+    d->top->clk = 1;
+    d->top->eval();
+    if (d->fst)
+        d->fst->dump(d->t++);
+}

@@ -1,0 +1,553 @@
+/*
+ * dma_engine RTL against the cmodel DMA reference (cmodel/dma_model.c):
+ * every DMA line of CHECKLIST.md as a named test, then random descriptor
+ * lists (shapes, strides, alignments, spaces, conversions, queues, bus
+ * faults, malformed descriptors) under random backpressure. Every run
+ * compares every byte of DRAM, SBUF and PSUM, each queue's error code,
+ * faulting address and completion count, and the AXI protocol checks of
+ * verif/common/axi_mem.c. A failing job is replayed with a waveform under
+ * build/waves/.
+ *
+ * $DMA_RANDOM_LISTS sets how many random lists (default 1000 per build);
+ * $SEEDS multiplies it (make fuzz).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dma_check.h"
+#include "tl_test.h"
+
+static dma_tb *tb;
+static tl_rng rng;
+static const char *test_name = "dma";
+
+static void setup(void)
+{
+    dma_tb_cfg cfg = {1, 4, 100, 0, 0, tl_test_trace() ? tl_test_wave_path(test_name) : NULL};
+    tb = dma_tb_create(&cfg);
+    rng.s = tl_test_seed(1) * 0x2545F4914F6CDD1Dull + 11;
+    uint8_t *d = dma_tb_dram(tb);
+    for (unsigned i = 0; i < DMA_TB_DRAM_SIZE; i++)
+        d[i] = (uint8_t)tl_rng_u32(&rng);
+    for (unsigned i = 0; i < DMA_TB_SBUF_SIZE; i++)
+        tb->sbuf[i] = (uint8_t)tl_rng_u32(&rng);
+    for (unsigned i = 0; i < DMA_TB_PSUM_SIZE; i++)
+        tb->psum[i] = (uint8_t)tl_rng_u32(&rng);
+}
+
+static void teardown(void) { dma_tb_free(tb); }
+
+/* Run a job; on failure replay it on a fresh DUT with a waveform. */
+static int check(const dma_job *job, uint32_t seed, dma_result *res)
+{
+    static uint8_t d0[DMA_TB_DRAM_SIZE], s0[DMA_TB_SBUF_SIZE], p0[DMA_TB_PSUM_SIZE];
+    memcpy(d0, dma_tb_dram(tb), sizeof d0);
+    memcpy(s0, tb->sbuf, sizeof s0);
+    memcpy(p0, tb->psum, sizeof p0);
+    if (dma_check_job(tb, job, seed, res))
+        return 1;
+    const char *wave = tl_test_wave_path("dma_fail");
+    dma_tb_cfg cfg = {1, 4, 100, 0, 0, wave};
+    dma_tb *w = dma_tb_create(&cfg);
+    dma_tb_timing(w, tb->lat, tb->ready_pct, tb->stall_pm, tb->stall_max);
+    w->io.dram_base = tb->io.dram_base;
+    w->io.dram_limit = tb->io.dram_limit;
+    memcpy(dma_tb_dram(w), d0, sizeof d0);
+    memcpy(w->sbuf, s0, sizeof s0);
+    memcpy(w->psum, p0, sizeof p0);
+    printf("replaying with a waveform: %s (test seed %u)\n", wave, tl_test_seed(1));
+    dma_check_job(w, job, seed, NULL);
+    dma_tb_free(w);
+    return 0;
+}
+
+/* ------------------------------------------------------------ helpers */
+
+static uint64_t DR(uint64_t off) { return tb->dram_base + off; }
+
+static tl_dma_desc copy1d(unsigned sspace, uint64_t src, unsigned dspace, uint64_t dst,
+                          tl_fmt fmt, uint32_t n)
+{
+    unsigned es = tl_dma_esize(fmt);
+    tl_dma_desc d;
+    memset(&d, 0, sizeof d);
+    d.src = (tl_dma_side){sspace, fmt, src, {n, 1, 1}, {es, 0, 0}};
+    d.dst = (tl_dma_side){dspace, fmt, dst, {n, 1, 1}, {es, 0, 0}};
+    d.cstride[0] = 1;
+    return d;
+}
+
+static dma_result run1(const tl_dma_desc *d, unsigned q, const tl_dma_fault *f, unsigned nf)
+{
+    dma_job job = {d, &q, 1, {{0}}, nf, 0};
+    for (unsigned i = 0; i < nf; i++)
+        job.faults[i] = f[i];
+    dma_result r;
+    ck_assert_msg(check(&job, tl_test_seed(1), &r), "RTL differs from cmodel");
+    return r;
+}
+
+static void timing(unsigned lat, unsigned pct, unsigned stall_pm, unsigned stall_max)
+{
+    dma_tb_timing(tb, lat, pct, stall_pm, stall_max);
+}
+
+/* ------------------------------------------------------- named tests */
+
+START_TEST(burst_4k_boundary_exact)
+{
+    /* ends exactly on a 4 KiB boundary; starts exactly on one and is 4 KiB
+     * long (one full 256-beat burst at 128 bits); crosses several. */
+    tl_dma_desc a = copy1d(TL_DMA_DRAM, DR(0x1000 - 0x120), TL_DMA_DRAM, DR(0x20000 - 0x120), TL_FMT_INT8, 0x120);
+    run1(&a, 0, NULL, 0);
+    tl_dma_desc b = copy1d(TL_DMA_DRAM, DR(0x3000), TL_DMA_DRAM, DR(0x22000), TL_FMT_FP32, 1024);
+    axi_mem_clear_stats(tb->axi);
+    run1(&b, 1, NULL, 0);
+    unsigned db = dma_dut_data_bytes();
+    uint64_t expect = db == 8 ? 2 : 1; /* 256 beats of 8 bytes = 2 KiB */
+    ck_assert_uint_eq(axi_mem_get_stats(tb->axi)->ar_bursts, expect);
+    ck_assert_uint_eq(axi_mem_get_stats(tb->axi)->aw_bursts, expect);
+    tl_dma_desc c = copy1d(TL_DMA_DRAM, DR(0x4FF0), TL_DMA_DRAM, DR(0x24F01), TL_FMT_INT8, 3 * 4096 + 77);
+    run1(&c, 2, NULL, 0);
+}
+END_TEST
+
+START_TEST(unaligned_every_alignment_pair)
+{
+    /* every source/destination byte alignment within a bus word, short and
+     * multi-beat lengths: the first and last WSTRB of each transfer */
+    unsigned db = dma_dut_data_bytes();
+    static const uint32_t lens[] = {1, 3, 17, 70};
+    static tl_dma_desc list[8];
+    static unsigned qs[8];
+    for (unsigned sa = 0; sa < db; sa++)
+        for (unsigned da = 0; da < db; da++) {
+            for (unsigned l = 0; l < 4; l++) {
+                list[l] = copy1d(TL_DMA_DRAM, DR(0x100 * l + sa), TL_DMA_DRAM,
+                                 DR(0x20000 + 0x100 * l + da), TL_FMT_INT8, lens[l]);
+                qs[l] = l;
+            }
+            dma_job job = {list, qs, 4, {{0}}, 0, 0};
+            ck_assert_msg(check(&job, sa * 64 + da, NULL), "alignment src %u dst %u", sa, da);
+        }
+}
+END_TEST
+
+START_TEST(length_zero_one_byte_long)
+{
+    tl_dma_desc z = copy1d(TL_DMA_DRAM, DR(0x100), TL_DMA_DRAM, DR(0x20000), TL_FMT_FP32, 0);
+    axi_mem_clear_stats(tb->axi);
+    dma_result r = run1(&z, 0, NULL, 0);
+    ck_assert_uint_eq(r.done[0], 1);
+    ck_assert_uint_eq(axi_mem_get_stats(tb->axi)->ar_bursts + axi_mem_get_stats(tb->axi)->aw_bursts, 0);
+    ck_assert_msg(r.cycles < 40, "zero-length took %" PRIu64 " cycles", r.cycles);
+    tl_dma_desc one = copy1d(TL_DMA_DRAM, DR(0x104), TL_DMA_DRAM, DR(0x20010), TL_FMT_FP32, 1);
+    run1(&one, 1, NULL, 0);
+    tl_dma_desc byte = copy1d(TL_DMA_DRAM, DR(0x107), TL_DMA_DRAM, DR(0x2001D), TL_FMT_INT8, 1);
+    run1(&byte, 2, NULL, 0);
+    /* longer than 256 beats in one row */
+    tl_dma_desc lng = copy1d(TL_DMA_DRAM, DR(0x10003), TL_DMA_DRAM, DR(0x30005), TL_FMT_INT8, 300 * 32 + 5);
+    axi_mem_clear_stats(tb->axi);
+    run1(&lng, 3, NULL, 0);
+    ck_assert_uint_ge(axi_mem_get_stats(tb->axi)->r_beats, 301);
+}
+END_TEST
+
+/* A bus error: recorded with its address, queue stopped (its later
+ * descriptors dropped, other queues unaffected), bus drained, engine
+ * reusable after err_clear. */
+static void bus_error_case(bool on_write, unsigned resp, unsigned code)
+{
+    static tl_dma_desc list[4];
+    static unsigned qs[4] = {1, 1, 2, 1};
+    list[0] = copy1d(TL_DMA_DRAM, DR(0x1000), TL_DMA_DRAM, DR(0x20000), TL_FMT_FP32, 3000);
+    list[1] = copy1d(TL_DMA_DRAM, DR(0x8000), TL_DMA_DRAM, DR(0x28000), TL_FMT_FP32, 64);
+    list[2] = copy1d(TL_DMA_DRAM, DR(0x9000), TL_DMA_DRAM, DR(0x29000), TL_FMT_FP32, 64);
+    list[3] = copy1d(TL_DMA_DRAM, DR(0xA000), TL_DMA_DRAM, DR(0x2A000), TL_FMT_FP32, 64);
+    dma_job job = {list, qs, 4, {{0}}, 1, 0};
+    job.faults[0] = (tl_dma_fault){on_write ? DR(0x22345) : DR(0x2345),
+                                   on_write ? DR(0x22345) : DR(0x2345), on_write, resp};
+    timing(20, 60, 5, 100);
+    dma_result r;
+    ck_assert(check(&job, 77, &r));
+    ck_assert_uint_eq(r.code[1], code);
+    uint64_t want = on_write ? DR(0x22000) : DR(0x2340) & ~(uint64_t)(dma_dut_data_bytes() - 1);
+    if (!on_write)
+        ck_assert_uint_eq(r.addr[1], want);
+    else
+        ck_assert_uint_le(r.addr[1], DR(0x22345));
+    ck_assert_uint_eq(r.done[1], 0);   /* later descriptors of queue 1 dropped */
+    ck_assert_uint_eq(r.done[2], 1);   /* queue 2 unaffected */
+    ck_assert(axi_mem_idle(tb->axi));  /* drained */
+    /* a queue in error drops new work until cleared */
+    ck_assert(dma_tb_push(tb, 1, &list[1], 1000));
+    ck_assert(dma_tb_wait_idle(tb, 100000));
+    ck_assert_uint_eq(tb->io.done_count[1], 0);
+    /* clear: the queue takes new work */
+    tb->io.err_clear = 1u << 1;
+    dma_tb_step(tb);
+    tb->io.err_clear = 0;
+    dma_tb_step(tb);
+    ck_assert_uint_eq(tb->io.err_valid, 0);
+    ck_assert_uint_eq(tb->io.err_code[1], 0);
+    axi_mem_clear_faults(tb->axi);
+    ck_assert(dma_tb_push(tb, 1, &list[3], 1000));
+    ck_assert(dma_tb_wait_idle(tb, 100000));
+    ck_assert_uint_eq(tb->io.done_count[1], 1);
+    ck_assert_uint_eq(tb->io.err_valid, 0);
+    ck_assert_uint_eq(dma_tb_violations(tb), 0);
+    /* and the data of that last job is right */
+    ck_assert_int_eq(memcmp(dma_tb_dram(tb) + 0x2A000, dma_tb_dram(tb) + 0xA000, 256), 0);
+}
+
+START_TEST(read_slverr) { bus_error_case(false, 2, TL_DMA_ERR_RD_SLVERR); }
+END_TEST
+START_TEST(read_decerr) { bus_error_case(false, 3, TL_DMA_ERR_RD_DECERR); }
+END_TEST
+START_TEST(write_slverr) { bus_error_case(true, 2, TL_DMA_ERR_WR_SLVERR); }
+END_TEST
+START_TEST(write_decerr) { bus_error_case(true, 3, TL_DMA_ERR_WR_DECERR); }
+END_TEST
+
+START_TEST(backpressure_long_stalls)
+{
+    static const unsigned pct[] = {100, 70, 30, 10};
+    for (unsigned i = 0; i < 4; i++) {
+        timing(1 + 13 * i, pct[i], i * 4, 300);
+        tl_dma_desc a = copy1d(TL_DMA_DRAM, DR(0x333), TL_DMA_DRAM, DR(0x20111 + i * 0x3000), TL_FMT_INT8, 10000);
+        run1(&a, i, NULL, 0);
+        tl_dma_desc b = copy1d(TL_DMA_DRAM, DR(0x444), TL_DMA_SBUF, 0x1003 + i * 0x100, TL_FMT_BF16, 100);
+        run1(&b, i, NULL, 0);
+        tl_dma_desc c = copy1d(TL_DMA_SBUF, 0x2005, TL_DMA_DRAM, DR(0x30001 + i * 0x100), TL_FMT_BF16, 100);
+        run1(&c, i, NULL, 0);
+    }
+}
+END_TEST
+
+START_TEST(reset_mid_transfer)
+{
+    timing(10, 80, 0, 0);
+    tl_dma_desc a = copy1d(TL_DMA_DRAM, DR(0x0), TL_DMA_DRAM, DR(0x20000), TL_FMT_FP32, 8192);
+    for (unsigned when = 50; when <= 1250; when += 400) {
+        dma_tb_reset(tb, 2);
+        ck_assert(dma_tb_push(tb, 0, &a, 100));
+        for (unsigned i = 0; i < when; i++)
+            dma_tb_step(tb);
+        ck_assert_uint_gt(axi_mem_get_stats(tb->axi)->master_valid_cycles, 0);
+        dma_tb_reset(tb, 1 + when % 3);
+        axi_mem_clear_stats(tb->axi);
+        for (unsigned i = 0; i < 300; i++)
+            dma_tb_step(tb);
+        ck_assert_uint_eq(axi_mem_get_stats(tb->axi)->master_valid_cycles, 0); /* no beat after reset */
+        ck_assert(tb->io.idle);
+        for (unsigned q = 0; q < DMA_TB_QUEUES; q++) {
+            ck_assert_uint_eq(tb->io.done_count[q], 0);
+            ck_assert_uint_eq(tb->io.err_code[q], 0);
+        }
+        ck_assert_uint_eq(tb->io.err_valid, 0);
+        ck_assert_uint_eq(dma_tb_violations(tb), 0);
+    }
+    /* next job correct */
+    tl_dma_desc b = copy1d(TL_DMA_DRAM, DR(0x777), TL_DMA_DRAM, DR(0x30003), TL_FMT_INT8, 5000);
+    run1(&b, 2, NULL, 0);
+}
+END_TEST
+
+START_TEST(window_violation)
+{
+    tb->io.dram_base = DR(0x1000);
+    tb->io.dram_limit = DR(0x2FFFF);
+    tl_dma_desc lo = copy1d(TL_DMA_DRAM, DR(0xFFF), TL_DMA_DRAM, DR(0x20000), TL_FMT_INT8, 16);
+    tl_dma_desc hi = copy1d(TL_DMA_DRAM, DR(0x1000), TL_DMA_DRAM, DR(0x2FFF8), TL_FMT_FP32, 4);
+    tl_dma_desc ok = copy1d(TL_DMA_DRAM, DR(0x1000), TL_DMA_DRAM, DR(0x2FFF0), TL_FMT_FP32, 4);
+    axi_mem_clear_stats(tb->axi);
+    dma_result r = run1(&lo, 0, NULL, 0);
+    ck_assert_uint_eq(r.code[0], TL_DMA_ERR_SRC_WINDOW);
+    ck_assert_uint_eq(r.addr[0], DR(0xFFF));
+    r = run1(&hi, 1, NULL, 0);
+    ck_assert_uint_eq(r.code[1], TL_DMA_ERR_DST_WINDOW);
+    ck_assert_uint_eq(r.addr[1], DR(0x30007));
+    ck_assert_uint_eq(axi_mem_get_stats(tb->axi)->master_valid_cycles, 0); /* refused before the bus */
+    r = run1(&ok, 2, NULL, 0);
+    ck_assert_uint_eq(r.code[2], 0);
+}
+END_TEST
+
+START_TEST(malformed_descriptors)
+{
+    tl_dma_desc base = copy1d(TL_DMA_DRAM, DR(0x100), TL_DMA_DRAM, DR(0x20000), TL_FMT_FP32, 16);
+    tl_dma_desc d = base;
+    d.src.space = 3;
+    ck_assert_uint_eq(run1(&d, 0, NULL, 0).code[0], TL_DMA_ERR_BAD_SPACE);
+    d = base;
+    d.dst.fmt = 7;
+    ck_assert_uint_eq(run1(&d, 1, NULL, 0).code[1], TL_DMA_ERR_BAD_FMT);
+    d = base;
+    d.dst.fmt = TL_FMT_INT8; /* fp32 -> int8 is not a conversion */
+    d.dst.stride[0] = 1;
+    ck_assert_uint_eq(run1(&d, 2, NULL, 0).code[2], TL_DMA_ERR_BAD_FMT);
+    d = base;
+    d.src.stride[1] = 6; /* not a multiple of 4 */
+    ck_assert_uint_eq(run1(&d, 3, NULL, 0).code[3], TL_DMA_ERR_BAD_STRIDE);
+    d = base;
+    d.dst.count[0] = 15;
+    dma_tb_reset(tb, 2);
+    ck_assert_uint_eq(run1(&d, 0, NULL, 0).code[0], TL_DMA_ERR_BAD_COUNT);
+    d = copy1d(TL_DMA_DRAM, DR(0x100), TL_DMA_SBUF, (DMA_TB_SBUF_PARTS - 1u) << DMA_TB_SBUF_PART_LOG2, TL_FMT_INT8, 4097);
+    dma_result r = run1(&d, 1, NULL, 0);
+    ck_assert_uint_eq(r.code[1], TL_DMA_ERR_DST_RANGE);
+    ck_assert_uint_eq(r.addr[1], DMA_TB_SBUF_SIZE);
+    d = copy1d(TL_DMA_PSUM, DMA_TB_PSUM_SIZE - 8, TL_DMA_DRAM, DR(0x20000), TL_FMT_FP32, 3);
+    r = run1(&d, 2, NULL, 0);
+    ck_assert_uint_eq(r.code[2], TL_DMA_ERR_SRC_RANGE);
+}
+END_TEST
+
+/* SR bits depend on destination coordinates only: converting a 2-D tensor
+ * in one descriptor or in four tiles gives the same bytes. */
+START_TEST(sr_tiling_invariant)
+{
+    const unsigned R = 24, C = 40; /* fp32 source [R x C] -> e5m2 [R x C] */
+    tl_dma_desc whole;
+    memset(&whole, 0, sizeof whole);
+    whole.src = (tl_dma_side){TL_DMA_DRAM, TL_FMT_FP32, DR(0x4000), {C, R, 1}, {4, 4 * C, 0}};
+    whole.dst = (tl_dma_side){TL_DMA_DRAM, TL_FMT_E5M2, DR(0x20000), {C, R, 1}, {1, C, 0}};
+    whole.round = TL_RND_SR;
+    whole.seed = 0xC0FFEE;
+    whole.cstride[0] = 1;
+    whole.cstride[1] = C;
+    run1(&whole, 0, NULL, 0);
+    static tl_dma_desc tiles[4];
+    static unsigned qs[4] = {0, 1, 2, 3};
+    for (unsigned t = 0; t < 4; t++) {
+        unsigned r0 = (t / 2) * (R / 2), c0 = (t % 2) * (C / 2);
+        tiles[t] = whole;
+        tiles[t].src.addr = DR(0x4000) + 4 * (r0 * C + c0);
+        tiles[t].src.count[0] = C / 2;
+        tiles[t].src.count[1] = R / 2;
+        tiles[t].dst.addr = DR(0x28000) + r0 * C + c0;
+        tiles[t].dst.count[0] = C / 2;
+        tiles[t].dst.count[1] = R / 2;
+        tiles[t].cbase = r0 * C + c0;
+    }
+    dma_job job = {tiles, qs, 4, {{0}}, 0, 0};
+    ck_assert(check(&job, 5, NULL));
+    ck_assert_int_eq(memcmp(dma_tb_dram(tb) + 0x20000, dma_tb_dram(tb) + 0x28000, R * C), 0);
+}
+END_TEST
+
+/* --------------------------------------------------- random lists */
+
+typedef struct {
+    unsigned space;
+    uint64_t base, size; /* region */
+} region;
+
+static region src_region(unsigned space)
+{
+    switch (space) {
+    case TL_DMA_SBUF: return (region){space, 0, DMA_TB_SBUF_SIZE / 2};
+    case TL_DMA_PSUM: return (region){space, 0, DMA_TB_PSUM_SIZE / 2};
+    default:          return (region){space, DR(0), 96 * 1024};
+    }
+}
+
+static region dst_region(unsigned space, unsigned slot)
+{
+    switch (space) {
+    case TL_DMA_SBUF: return (region){space, DMA_TB_SBUF_SIZE / 2 + slot * 4096, 4096};
+    case TL_DMA_PSUM: return (region){space, DMA_TB_PSUM_SIZE / 2 + slot * 2048, 2048};
+    default:          return (region){space, DR(96 * 1024 + slot * 16384), 16384};
+    }
+}
+
+static uint32_t rb(uint32_t n) { return tl_rng_below(&rng, n); }
+
+static uint64_t extent(const tl_dma_side *s)
+{
+    uint64_t e = tl_dma_esize(s->fmt);
+    for (int i = 0; i < 3; i++)
+        e += (uint64_t)(s->count[i] - 1) * s->stride[i];
+    return e;
+}
+
+/* Strides for counts n in region r; false if it cannot fit. */
+static bool place(tl_dma_side *s, region r, bool is_src)
+{
+    unsigned es = tl_dma_esize(s->fmt);
+    for (int tries = 0; tries < 20; tries++) {
+        uint32_t s0 = rb(10) < 7 ? es : es * (rb(4) + (is_src ? 0 : 1));
+        uint64_t span0 = (uint64_t)(s->count[0] - 1) * s0 + es;
+        uint64_t s1 = span0 + es * (rb(3) == 0 ? rb(17) : 0);
+        if (is_src && rb(8) == 0)
+            s1 = es * rb(4);
+        uint64_t span1 = (s->count[1] - 1) * s1 + span0;
+        uint64_t s2 = span1 + es * (rb(3) == 0 ? rb(9) : 0);
+        s->stride[0] = s0;
+        s->stride[1] = (uint32_t)s1;
+        s->stride[2] = (uint32_t)s2;
+        uint64_t e = extent(s);
+        if (e + 8 > r.size)
+            continue;
+        uint64_t off = rb((uint32_t)(r.size - e));
+        if (rb(2))
+            off &= ~(uint64_t)(es - 1);
+        s->addr = r.base + off;
+        s->space = r.space;
+        return true;
+    }
+    return false;
+}
+
+static const tl_fmt src_fmts[] = {TL_FMT_FP32, TL_FMT_BF16, TL_FMT_FP16, TL_FMT_E4M3, TL_FMT_E5M2, TL_FMT_INT8};
+static const tl_fmt dst_fmts[] = {TL_FMT_FP32, TL_FMT_BF16, TL_FMT_FP16, TL_FMT_E4M3, TL_FMT_E5M2};
+
+static unsigned random_space(void)
+{
+    unsigned x = rb(10);
+    return x < 6 ? TL_DMA_DRAM : x < 9 ? TL_DMA_SBUF : TL_DMA_PSUM;
+}
+
+static void random_desc(tl_dma_desc *d, unsigned slot)
+{
+    for (;;) {
+        memset(d, 0, sizeof *d);
+        if (rb(2)) {
+            d->src.fmt = d->dst.fmt = rb(7);
+        } else {
+            do {
+                d->src.fmt = src_fmts[rb(6)];
+                d->dst.fmt = dst_fmts[rb(5)];
+            } while (d->src.fmt == d->dst.fmt);
+        }
+        uint32_t n0 = 1 + rb(rb(4) == 0 ? 1200 : 70), n1 = 1 + rb(rb(2) ? 1 : 6), n2 = 1 + rb(rb(2) ? 1 : 3);
+        d->dst.count[0] = n0;
+        d->dst.count[1] = n1;
+        d->dst.count[2] = n2;
+        switch (rb(4)) {
+        case 0: d->src.count[0] = n0 * n1 * n2; d->src.count[1] = 1; d->src.count[2] = 1; break;
+        case 1: d->src.count[0] = n0 * n1; d->src.count[1] = n2; d->src.count[2] = 1; break;
+        case 2: d->src.count[0] = n0; d->src.count[1] = n1 * n2; d->src.count[2] = 1; break;
+        default: d->src.count[0] = n0; d->src.count[1] = n1; d->src.count[2] = n2; break;
+        }
+        if (!place(&d->src, src_region(random_space()), true) ||
+            !place(&d->dst, dst_region(random_space(), slot), false))
+            continue;
+        d->round = rb(2);
+        d->saturate = rb(2);
+        d->seed = tl_rng_u32(&rng);
+        d->cbase = rb(3) ? tl_rng_u32(&rng) : 0;
+        d->cstride[0] = rb(4) ? 1 : tl_rng_u32(&rng);
+        d->cstride[1] = rb(2) ? n0 : tl_rng_u32(&rng);
+        d->cstride[2] = rb(2) ? n0 * n1 : tl_rng_u32(&rng);
+        break;
+    }
+    if (rb(12) == 0) { /* malformed or out of range */
+        switch (rb(7)) {
+        case 0: d->dst.space = 3; break;
+        case 1: d->src.fmt = 7; break;
+        case 2: d->src.stride[1] += 1; break;
+        case 3: d->dst.count[0] += 1; break;
+        case 4: d->src.count[rb(3)] = 0; d->dst.count[0] = 0; break;
+        case 5: if (d->dst.space == TL_DMA_DRAM) d->dst.addr = DR(DMA_TB_DRAM_SIZE - rb(64)); break;
+        default: if (d->src.space != TL_DMA_DRAM) d->src.addr += 0x10000; break;
+        }
+    }
+}
+
+static unsigned long stat_done, stat_desc, stat_err[16];
+static uint64_t stat_cycles;
+
+static int random_list(uint32_t seed)
+{
+    static tl_dma_desc list[8];
+    static unsigned qs[8];
+    rng.s = (uint64_t)seed * 0x9E3779B97F4A7C15ull + 0x1234;
+    unsigned n = 1 + rb(6);
+    for (unsigned i = 0; i < n; i++) {
+        random_desc(&list[i], i);
+        qs[i] = rb(DMA_TB_QUEUES);
+    }
+    dma_job job = {list, qs, n, {{0}}, 0, 0};
+    if (rb(5) == 0) { /* one bus fault range inside a DRAM side of a descriptor */
+        const tl_dma_desc *d = &list[rb(n)];
+        bool w = rb(2);
+        const tl_dma_side *sd = w ? &d->dst : &d->src;
+        if (sd->space == TL_DMA_DRAM && sd->count[0] && sd->count[1] && sd->count[2]) {
+            uint64_t e = extent(sd);
+            uint64_t lo = sd->addr + rb((uint32_t)(e < 0x7FFFFFFF ? e : 0x7FFFFFFF));
+            job.faults[0] = (tl_dma_fault){lo, lo + rb(64), w, 2 + rb(2)};
+            job.nfaults = 1;
+        }
+    }
+    static const unsigned lat[] = {1, 2, 4, 9, 30};
+    static const unsigned pct[] = {100, 100, 85, 50, 20};
+    timing(lat[rb(5)], pct[rb(5)], rb(3) == 0 ? 1 + rb(8) : 0, 1 + rb(200));
+    dma_result r;
+    int ok = check(&job, seed, &r);
+    for (unsigned q = 0; q < DMA_TB_QUEUES; q++) {
+        stat_done += r.done[q];
+        stat_err[r.code[q] & 15]++;
+    }
+    stat_cycles += r.cycles;
+    stat_desc += n;
+    return ok;
+}
+
+START_TEST(random_descriptor_lists)
+{
+    const char *e = getenv("DMA_RANDOM_LISTS");
+    unsigned lists = (e && *e) ? (unsigned)strtoul(e, NULL, 0) : 1000;
+    lists *= tl_test_seeds(1);
+    uint32_t seed0 = tl_test_seed(1);
+    unsigned bad = 0;
+    for (unsigned i = 0; i < lists && bad < 3; i++) {
+        /* refresh some source bytes so lists see new data */
+        uint8_t *d = dma_tb_dram(tb);
+        for (unsigned k = 0; k < 4096; k++)
+            d[tl_rng_below(&rng, 96 * 1024)] = (uint8_t)tl_rng_u32(&rng);
+        if (!random_list(seed0 * 100003u + i)) {
+            printf("random list %u failed (replay: SEED=%u, list seed %u)\n", i, seed0, seed0 * 100003u + i);
+            bad++;
+        }
+    }
+    printf("dma: %u random descriptor lists compared, %u failed: %lu descriptors, %lu completed, "
+           "%llu cycles\n", lists, bad, stat_desc, stat_done, (unsigned long long)stat_cycles);
+    printf("dma: queue errors seen:");
+    for (unsigned c = 1; c < 16; c++)
+        if (stat_err[c])
+            printf(" %s=%lu", tl_dma_strerror(c), stat_err[c]);
+    printf("\n");
+    ck_assert_uint_eq(bad, 0);
+}
+END_TEST
+
+int main(int argc, char **argv)
+{
+    (void)argc;
+    Suite *s = suite_create("dma_engine");
+    TCase *tc = tcase_create("checklist");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, burst_4k_boundary_exact);
+    tcase_add_test(tc, unaligned_every_alignment_pair);
+    tcase_add_test(tc, length_zero_one_byte_long);
+    tcase_add_test(tc, read_slverr);
+    tcase_add_test(tc, read_decerr);
+    tcase_add_test(tc, write_slverr);
+    tcase_add_test(tc, write_decerr);
+    tcase_add_test(tc, backpressure_long_stalls);
+    tcase_add_test(tc, reset_mid_transfer);
+    tcase_add_test(tc, window_violation);
+    tcase_add_test(tc, malformed_descriptors);
+    tcase_add_test(tc, sr_tiling_invariant);
+    suite_add_tcase(s, tc);
+    TCase *tr = tcase_create("random");
+    tcase_add_checked_fixture(tr, setup, teardown);
+    tcase_set_timeout(tr, 3000);
+    tcase_add_test(tr, random_descriptor_lists);
+    suite_add_tcase(s, tr);
+    return tl_test_main(argv[0], s);
+}
