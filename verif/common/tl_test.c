@@ -43,6 +43,9 @@ const char *tl_test_wave_path(const char *name)
 
 int tl_test_main(const char *argv0, Suite *suite)
 {
+    /* Check ends a failed test's forked process without flushing stdio:
+     * line buffering keeps every mismatch line a test printed. */
+    setvbuf(stdout, NULL, _IOLBF, 0);
     char *copy = strdup(argv0);
     const char *name = basename(copy);
     SRunner *sr = srunner_create(suite);
