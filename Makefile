@@ -26,6 +26,7 @@ deps: $(DEPS)
 
 TESTS   :=   # test executables `make test` runs (each prints a RESULT line)
 FUZZ    :=   # executables `make fuzz` runs with SEEDS=N in the environment
+FUZZ_DEPS :=  # what they need built first
 LINT    :=   # lint stamps `make lint` produces
 
 include cmodel/cmodel.mk
@@ -52,7 +53,7 @@ help:
 test: $(DEPS) $(TESTS)
 	@verif/run_tests.sh $(TESTS)
 
-fuzz: $(DEPS) $(FUZZ)
+fuzz: $(DEPS) $(FUZZ_DEPS) $(FUZZ)
 	@if [ -z "$(FUZZ)" ]; then echo 'make fuzz: no fuzz targets are built yet'; exit 1; fi
 	@SEEDS=$(SEEDS) verif/run_tests.sh $(FUZZ)
 
