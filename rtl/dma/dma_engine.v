@@ -20,7 +20,7 @@
  * the faulting address, drains the bus, drops the queue's pending
  * descriptors and every later one pushed to it, until err_clear[q].
  *
- * Checks before any bus traffic (3 + 8 cycles): space, format pair,
+ * Checks before any bus traffic (6 cycles): space, format pair,
  * strides, element counts, then the source and destination ranges against
  * the DRAM window [dram_base, dram_limit] or the SBUF/PSUM size. A
  * descriptor with zero elements completes right after the checks.
@@ -128,7 +128,6 @@ localparam [QL:0]   QN      = QN32[QL:0];
 
 localparam [2:0] S_IDLE  = 3'd0;
 localparam [2:0] S_CHECK = 3'd1;
-localparam [2:0] S_RUN   = 3'd2;
 localparam [2:0] S_WAIT  = 3'd3;
 localparam [2:0] S_END   = 3'd4;
 
@@ -140,10 +139,11 @@ reg [2:0]        state_reg,   state_next;
 reg [QL-1:0]     q_reg,       q_next;       // queue of the running job
 reg [QL-1:0]     rr_reg,      rr_next;      // round-robin start
 reg [639:0]      job_reg,     job_next;     // the running descriptor
-reg [3:0]        step_reg,    step_next;    // check sequencer
-reg [47:0]       t_reg,       t_next;       // partial product
-reg [63:0]       tot_reg,     tot_next;     // source element total
-reg [71:0]       ext_reg,     ext_next;     // byte extent of a pattern
+reg [2:0]        step_reg,    step_next;    // check sequencer
+reg [47:0]       ts_reg,      ts_next;      // count0 * count1, source
+reg [47:0]       td_reg,      td_next;      // count0 * count1, destination
+reg [71:0]       exts_reg,    exts_next;    // byte extent, source
+reg [71:0]       extd_reg,    extd_next;    // byte extent, destination
 reg              jerr_reg,    jerr_next;    // the job failed
 reg [3:0]        jcode_reg,   jcode_next;
 reg [63:0]       jaddr_reg,   jaddr_next;
@@ -233,7 +233,7 @@ generate
 endgenerate
 
 // ------------------------------------------------------------ units
-reg         start;
+wire        start;
 wire        abort = jerr_reg;
 wire        rd_busy;
 wire        wr_busy;
@@ -405,22 +405,53 @@ assign err_addr   = qaddr_reg;
 assign idle       = (state_reg == S_IDLE) && (qf_valid == {QUEUES{1'b0}});
 
 // ------------------------------------------------------ check arithmetic
-reg  [47:0] mul_a;
-reg  [31:0] mul_b;
+// Two multipliers, one per side: counts products, then extents.
+reg  [47:0] mul_sa;
+reg  [31:0] mul_sb;
+reg  [47:0] mul_da;
+reg  [31:0] mul_db;
 /* verilator lint_off UNUSEDSIGNAL */ // every checked product fits 64 bits
-wire [79:0] mul_p = mul_a * mul_b;
+wire [79:0] mul_s = mul_sa * mul_sb;
+wire [79:0] mul_d = mul_da * mul_db;
 /* verilator lint_on UNUSEDSIGNAL */
-reg  [71:0] last_byte;       // last byte the checked pattern touches
-reg  [71:0] size_onchip;
-reg         range_bad;
-reg  [63:0] range_fault;
-reg  [1:0]  chk_space;
-reg  [63:0] chk_addr;
-reg  [1:0]  chk_lg;
 reg         found;
 reg  [QL-1:0] pick;
 reg  [QL:0]   qi;
+reg         finish;
 integer     k;
+
+// Range of one side: last byte = addr + extent + esize - 1, against the
+// DRAM window or the SBUF/PSUM size. fault = addr below the window, else
+// the last byte. Returns {bad, fault}.
+function [64:0] range_check;
+    input [1:0]            space;
+    input [63:0]           addr;
+    input [71:0]           ext;
+    input [1:0]            lg;
+    input [ADDR_WIDTH-1:0] base;
+    input [ADDR_WIDTH-1:0] limit;
+    reg   [71:0]           last;
+    reg                    below;
+    begin
+        last  = {8'd0, addr} + ext + ((72'd1 << lg) - 72'd1);
+        below = (addr < {{(64-ADDR_WIDTH){1'b0}}, base});
+        case (space)
+            `DMA_SPACE_DRAM: range_check = {below || (last > {{(72-ADDR_WIDTH){1'b0}}, limit}),
+                                            below ? addr : last[63:0]};
+            `DMA_SPACE_PSUM: range_check = {last >= PSUM_SIZE, last[63:0]};
+            default:         range_check = {last >= SBUF_SIZE, last[63:0]};
+        endcase
+    end
+endfunction
+
+wire [64:0] s_range = range_check(src_space, s_addr, exts_reg, s_lg, dram_base, dram_limit);
+wire [64:0] d_range = range_check(dst_space, d_addr, extd_reg, d_lg, dram_base, dram_limit);
+wire        s_bad   = s_range[64];
+wire [63:0] s_fault = s_range[63:0];
+wire        d_bad   = d_range[64];
+wire [63:0] d_fault = d_range[63:0];
+// the units start in the last check cycle when both ranges pass
+assign start = (state_reg == S_CHECK) && (step_reg == 3'd5) && !s_bad && !d_bad;
 
 always @* begin
     state_next = state_reg;
@@ -428,9 +459,10 @@ always @* begin
     rr_next    = rr_reg;
     job_next   = job_reg;
     step_next  = step_reg;
-    t_next     = t_reg;
-    tot_next   = tot_reg;
-    ext_next   = ext_reg;
+    ts_next    = ts_reg;
+    td_next    = td_reg;
+    exts_next  = exts_reg;
+    extd_next  = extd_reg;
     jerr_next  = jerr_reg;
     jcode_next = jcode_reg;
     jaddr_next = jaddr_reg;
@@ -441,7 +473,7 @@ always @* begin
     done_pulse = {QUEUES{1'b0}};
     qf_pop     = {QUEUES{1'b0}};
     qf_flush   = {QUEUES{1'b0}};
-    start      = 1'b0;
+    finish     = 1'b0;
 
     // descriptor input: a queue in error takes and drops descriptors
     desc_ready = 1'b1;
@@ -466,42 +498,33 @@ always @* begin
     end
 
     // multiplier operands per check step
-    mul_a = 48'd0;
-    mul_b = 32'd0;
+    mul_sa = 48'd0;
+    mul_sb = 32'd0;
+    mul_da = 48'd0;
+    mul_db = 32'd0;
     case (step_reg)
-        4'd0: begin mul_a = {16'd0, s_n0};           mul_b = {16'd0, s_n1}; end
-        4'd1: begin mul_a = t_reg;                   mul_b = {16'd0, s_n2}; end
-        4'd2: begin mul_a = {16'd0, d_n0};           mul_b = {16'd0, d_n1}; end
-        4'd3: begin mul_a = t_reg;                   mul_b = {16'd0, d_n2}; end
-        4'd4: begin mul_a = {16'd0, s_n0 - 32'd1};   mul_b = s_st0; end
-        4'd5: begin mul_a = {32'd0, s_n1 - 16'd1};   mul_b = s_st1; end
-        4'd6: begin mul_a = {32'd0, s_n2 - 16'd1};   mul_b = s_st2; end
-        4'd7: begin mul_a = {16'd0, d_n0 - 32'd1};   mul_b = d_st0; end
-        4'd8: begin mul_a = {32'd0, d_n1 - 16'd1};   mul_b = d_st1; end
-        4'd9: begin mul_a = {32'd0, d_n2 - 16'd1};   mul_b = d_st2; end
+        3'd0: begin
+            mul_sa = {16'd0, s_n0};         mul_sb = {16'd0, s_n1};
+            mul_da = {16'd0, d_n0};         mul_db = {16'd0, d_n1};
+        end
+        3'd1: begin
+            mul_sa = ts_reg;                mul_sb = {16'd0, s_n2};
+            mul_da = td_reg;                mul_db = {16'd0, d_n2};
+        end
+        3'd2: begin
+            mul_sa = {16'd0, s_n0 - 32'd1}; mul_sb = s_st0;
+            mul_da = {16'd0, d_n0 - 32'd1}; mul_db = d_st0;
+        end
+        3'd3: begin
+            mul_sa = {32'd0, s_n1 - 16'd1}; mul_sb = s_st1;
+            mul_da = {32'd0, d_n1 - 16'd1}; mul_db = d_st1;
+        end
+        3'd4: begin
+            mul_sa = {32'd0, s_n2 - 16'd1}; mul_sb = s_st2;
+            mul_da = {32'd0, d_n2 - 16'd1}; mul_db = d_st2;
+        end
         default: begin end
     endcase
-
-    // range of the side checked at step 7 (source) / 10 (destination)
-    if (step_reg == 4'd7) begin
-        chk_space = src_space;
-        chk_addr  = s_addr;
-        chk_lg    = s_lg;
-    end else begin
-        chk_space = dst_space;
-        chk_addr  = d_addr;
-        chk_lg    = d_lg;
-    end
-    last_byte   = {8'd0, chk_addr} + ext_reg + ((72'd1 << chk_lg) - 72'd1);
-    size_onchip = (chk_space == `DMA_SPACE_PSUM) ? PSUM_SIZE : SBUF_SIZE;
-    if (chk_space == `DMA_SPACE_DRAM) begin
-        range_bad   = (chk_addr < {{(64-ADDR_WIDTH){1'b0}}, dram_base}) ||
-                      (last_byte > {{(72-ADDR_WIDTH){1'b0}}, dram_limit});
-        range_fault = (chk_addr < {{(64-ADDR_WIDTH){1'b0}}, dram_base}) ? chk_addr : last_byte[63:0];
-    end else begin
-        range_bad   = (last_byte >= size_onchip);
-        range_fault = last_byte[63:0];
-    end
 
     case (state_reg)
         S_IDLE: begin
@@ -510,7 +533,7 @@ always @* begin
                 job_next     = qf_data[640*pick +: 640];
                 q_next       = pick;
                 rr_next      = (pick == QLAST) ? {QL{1'b0}} : pick + 1'b1;
-                step_next    = 4'd0;
+                step_next    = 3'd0;
                 jerr_next    = 1'b0;
                 jcode_next   = `DMA_ERR_NONE;
                 jaddr_next   = 64'd0;
@@ -518,10 +541,13 @@ always @* begin
             end
         end
         S_CHECK: begin
-            step_next = step_reg + 4'd1;
+            // step 0: space, format pair, strides; 1: element totals;
+            // 2-4: extents; 5: source then destination range, then go
+            step_next = step_reg + 3'd1;
             case (step_reg)
-                4'd0: begin
-                    t_next = mul_p[47:0];
+                3'd0: begin
+                    ts_next = mul_s[47:0];
+                    td_next = mul_d[47:0];
                     if ((src_space == 2'd3) || (dst_space == 2'd3)) begin
                         jerr_next  = 1'b1;
                         jcode_next = `DMA_ERR_BAD_SPACE;
@@ -541,54 +567,37 @@ always @* begin
                         state_next = S_END;
                     end
                 end
-                4'd1: begin
-                    tot_next = mul_p[63:0];
-                end
-                4'd2: begin
-                    t_next = mul_p[47:0];
-                end
-                4'd3: begin
-                    if (mul_p[63:0] != tot_reg) begin
+                3'd1: begin
+                    if (mul_s[63:0] != mul_d[63:0]) begin
                         jerr_next  = 1'b1;
                         jcode_next = `DMA_ERR_BAD_COUNT;
                         state_next = S_END;
-                    end else if (tot_reg == 64'd0) begin
+                    end else if (mul_s[63:0] == 64'd0) begin
                         state_next = S_END;     // zero-length: done
                     end
-                    ext_next = 72'd0;
+                    exts_next = 72'd0;
+                    extd_next = 72'd0;
                 end
-                4'd4, 4'd5, 4'd8, 4'd9: begin
-                    ext_next = ext_reg + {8'd0, mul_p[63:0]};
-                end
-                4'd6: begin
-                    ext_next = ext_reg + {8'd0, mul_p[63:0]};
-                end
-                4'd7: begin
-                    // ext_reg holds the source extent; start the destination's
-                    if (range_bad) begin
-                        jerr_next  = 1'b1;
-                        jcode_next = (src_space == `DMA_SPACE_DRAM) ? `DMA_ERR_SRC_WINDOW : `DMA_ERR_SRC_RANGE;
-                        jaddr_next = range_fault;
-                        state_next = S_END;
-                    end
-                    ext_next = {8'd0, mul_p[63:0]};
+                3'd2, 3'd3, 3'd4: begin
+                    exts_next = exts_reg + {8'd0, mul_s[63:0]};
+                    extd_next = extd_reg + {8'd0, mul_d[63:0]};
                 end
                 default: begin
-                    // step 10: destination range
-                    if (range_bad) begin
+                    if (s_bad) begin
+                        jerr_next  = 1'b1;
+                        jcode_next = (src_space == `DMA_SPACE_DRAM) ? `DMA_ERR_SRC_WINDOW : `DMA_ERR_SRC_RANGE;
+                        jaddr_next = s_fault;
+                        state_next = S_END;
+                    end else if (d_bad) begin
                         jerr_next  = 1'b1;
                         jcode_next = (dst_space == `DMA_SPACE_DRAM) ? `DMA_ERR_DST_WINDOW : `DMA_ERR_DST_RANGE;
-                        jaddr_next = range_fault;
+                        jaddr_next = d_fault;
                         state_next = S_END;
                     end else begin
-                        state_next = S_RUN;
+                        state_next = S_WAIT;   // start = 1 in this cycle
                     end
                 end
             endcase
-        end
-        S_RUN: begin
-            start      = 1'b1;
-            state_next = S_WAIT;
         end
         S_WAIT: begin
             if (!jerr_reg && rd_err_valid) begin
@@ -601,32 +610,37 @@ always @* begin
                 jaddr_next = wr_err_addr;
             end
             if (!rd_busy && !wr_busy) begin
-                state_next = S_END;
+                finish = 1'b1;
             end
         end
         S_END: begin
-            if (jerr_reg) begin
-                qerr_next[q_reg]           = 1'b1;
-                qcode_next[4*q_reg +: 4]   = jcode_reg;
-                qaddr_next[64*q_reg +: 64] = jaddr_reg;
-                qf_flush[q_reg]            = 1'b1;
-            end else begin
-                done_pulse[q_reg]          = 1'b1;
-                qcnt_next[32*q_reg +: 32]  = qcnt_reg[32*q_reg +: 32] + 32'd1;
-            end
-            jerr_next  = 1'b0;
-            state_next = S_IDLE;
+            finish = 1'b1;
         end
         default: begin
             state_next = S_IDLE;
         end
     endcase
 
+    // end of a job: completion or error of its queue
+    if (finish) begin
+        if (jerr_next) begin
+            qerr_next[q_reg]           = 1'b1;
+            qcode_next[4*q_reg +: 4]   = jcode_next;
+            qaddr_next[64*q_reg +: 64] = jaddr_next;
+            qf_flush[q_reg]            = 1'b1;
+        end else begin
+            done_pulse[q_reg]          = 1'b1;
+            qcnt_next[32*q_reg +: 32]  = qcnt_reg[32*q_reg +: 32] + 32'd1;
+        end
+        jerr_next  = 1'b0;
+        state_next = S_IDLE;
+    end
+
     // software clears a queue's error; the queue then takes new work
     for (k = 0; k < QUEUES; k = k + 1) begin
         if (err_clear[k]) begin
-            qerr_next[k]          = 1'b0;
-            qcode_next[4*k +: 4]  = `DMA_ERR_NONE;
+            qerr_next[k]           = 1'b0;
+            qcode_next[4*k +: 4]   = `DMA_ERR_NONE;
             qaddr_next[64*k +: 64] = 64'd0;
         end
     end
@@ -637,7 +651,7 @@ always @(posedge clk) begin
         state_reg <= S_IDLE;
         q_reg     <= {QL{1'b0}};
         rr_reg    <= {QL{1'b0}};
-        step_reg  <= 4'd0;
+        step_reg  <= 3'd0;
         jerr_reg  <= 1'b0;
         jcode_reg <= `DMA_ERR_NONE;
         jaddr_reg <= 64'd0;
@@ -659,9 +673,10 @@ always @(posedge clk) begin
         qcnt_reg  <= qcnt_next;
     end
     job_reg <= job_next;
-    t_reg   <= t_next;
-    tot_reg <= tot_next;
-    ext_reg <= ext_next;
+    ts_reg   <= ts_next;
+    td_reg   <= td_next;
+    exts_reg <= exts_next;
+    extd_reg <= extd_next;
 end
 
 `ifndef SYNTHESIS

@@ -28,3 +28,12 @@ $(eval $(call vl_test,test_dma,dma128,$(DMA_TEST_C),verif/dma/shim_dma.cpp))
 $(eval $(call vl_test,test_dma_w64a64,dma64,$(DMA_TEST_C),verif/dma/shim_dma.cpp))
 
 FUZZ += $(BUILD)/tests/test_dma
+
+# make bench-dma: bus efficiency (not part of make test).
+.PHONY: bench-dma
+DMA_BENCH_OBJS := $(patsubst verif/%.c,$(BUILD)/verif/%.o,verif/dma/bench_dma.c verif/dma/dma_check.c verif/dma/dma_harness.c verif/common/axi_mem.c)
+$(BUILD)/bench/bench_dma: $(DMA_BENCH_OBJS) $(BUILD)/vlshim/test_dma/shim.o $(VL_OBJS_dma128) $(VERIF_COMMON_OBJS) $(CMODEL_LIB)
+	@mkdir -p $(@D)
+	$(CXX) $^ $(CHECK_LIBS) $(VL_LINK) -lm -o $@
+bench-dma: $(DEPS) $(BUILD)/bench/bench_dma
+	$(BUILD)/bench/bench_dma
