@@ -1,4 +1,7 @@
 // Thin C shim around the Verilated tl_narrow (combinational).
+#include <cstdlib>
+#include <new>
+
 #include "Vtl_narrow.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
@@ -7,6 +10,7 @@
 struct tl_narrow_dut {
     VerilatedContext ctx;
     Vtl_narrow *top;
+    void *mem;
     VerilatedFstC *fst;
     uint64_t t;
 };
@@ -14,7 +18,10 @@ struct tl_narrow_dut {
 extern "C" tl_narrow_dut *tl_narrow_dut_create(const char *wave)
 {
     tl_narrow_dut *d = new tl_narrow_dut;
-    d->top = new Vtl_narrow(&d->ctx);
+    // the model may need 64-byte alignment: allocate it aligned
+    if (posix_memalign(&d->mem, 64, sizeof(Vtl_narrow)))
+        abort();
+    d->top = new (d->mem) Vtl_narrow(&d->ctx);
     d->fst = nullptr;
     d->t = 0;
     if (wave) {
@@ -47,6 +54,7 @@ extern "C" void tl_narrow_dut_free(tl_narrow_dut *d)
         delete d->fst;
     }
     d->top->final();
-    delete d->top;
+    d->top->~Vtl_narrow();
+    free(d->mem);
     delete d;
 }

@@ -1,4 +1,7 @@
 // Thin C shim around the Verilated tl_sr_rand (5-stage pipeline).
+#include <cstdlib>
+#include <new>
+
 #include "Vtl_sr_rand.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
@@ -7,6 +10,7 @@
 struct tl_sr_rand_dut {
     VerilatedContext ctx;
     Vtl_sr_rand *top;
+    void *mem;
     VerilatedFstC *fst;
     uint64_t t;
 };
@@ -14,7 +18,10 @@ struct tl_sr_rand_dut {
 extern "C" tl_sr_rand_dut *tl_sr_rand_dut_create(const char *wave)
 {
     tl_sr_rand_dut *d = new tl_sr_rand_dut;
-    d->top = new Vtl_sr_rand(&d->ctx);
+    // the model may need 64-byte alignment: allocate it aligned
+    if (posix_memalign(&d->mem, 64, sizeof(Vtl_sr_rand)))
+        abort();
+    d->top = new (d->mem) Vtl_sr_rand(&d->ctx);
     d->fst = nullptr;
     d->t = 0;
     if (wave) {
@@ -53,6 +60,7 @@ extern "C" void tl_sr_rand_dut_free(tl_sr_rand_dut *d)
         delete d->fst;
     }
     d->top->final();
-    delete d->top;
+    d->top->~Vtl_sr_rand();
+    free(d->mem);
     delete d;
 }

@@ -1,4 +1,7 @@
 // Thin C shim around the Verilated tl_widen (combinational).
+#include <cstdlib>
+#include <new>
+
 #include "Vtl_widen.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
@@ -7,6 +10,7 @@
 struct tl_widen_dut {
     VerilatedContext ctx;
     Vtl_widen *top;
+    void *mem;
     VerilatedFstC *fst;
     uint64_t t;
 };
@@ -14,7 +18,10 @@ struct tl_widen_dut {
 extern "C" tl_widen_dut *tl_widen_dut_create(const char *wave)
 {
     tl_widen_dut *d = new tl_widen_dut;
-    d->top = new Vtl_widen(&d->ctx);
+    // the model may need 64-byte alignment: allocate it aligned
+    if (posix_memalign(&d->mem, 64, sizeof(Vtl_widen)))
+        abort();
+    d->top = new (d->mem) Vtl_widen(&d->ctx);
     d->fst = nullptr;
     d->t = 0;
     if (wave) {
@@ -43,6 +50,7 @@ extern "C" void tl_widen_dut_free(tl_widen_dut *d)
         delete d->fst;
     }
     d->top->final();
-    delete d->top;
+    d->top->~Vtl_widen();
+    free(d->mem);
     delete d;
 }

@@ -72,7 +72,7 @@ static uint32_t biased_f32(tl_rng *rng, tl_fmt fmt)
 START_TEST(narrow_random_biased)
 {
     tl_rng rng = {tl_test_seed(1) * 0x9E3779B9u + 7};
-    unsigned per = 150000 * tl_test_seeds(1);
+    unsigned per = 500000 * tl_test_seeds(1);
     unsigned bad = 0;
     unsigned long n = 0;
     for (unsigned t = 0; t < 4; t++)
