@@ -1,0 +1,197 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * psum_buffer: the PSUM accumulator buffer. COLS partitions (one per array
+ * column), each DEPTH entries of 32 bits (fp32, or int32 for int8
+ * matmuls), each one simple dual-port block RAM (one write port, one
+ * synchronous read port).
+ *
+ * Write port (from the tensor engine), valid/ready: a beat writes, for
+ * every column c with wr_mask[c], entry wr_addr of partition c with
+ *   wr_start = 1: wr_data[c]                        (overwrite)
+ *   wr_start = 0: old + wr_data[c]                  (accumulate)
+ * where the add is fp32_add (IEEE binary32, RNE) or, with wr_int, an int32
+ * add with wrap-around. Accumulate is a read-modify-write:
+ *   c0 beat accepted, RAM read     c1 old value (forwarded if the RAM was
+ *   written at the end of c0), fp32_add stage 1     c2 add stage 2, RAM write
+ * A result written at the end of c2 is forwarded to an op that read the RAM
+ * at that same edge, so writes two cycles apart see each other. Two beats
+ * to the same address in consecutive cycles would not: wr_ready drops for
+ * one cycle instead (one bubble, only for back-to-back beats to one address,
+ * e.g. N = 1 matmuls accumulating in a row). Otherwise wr_ready is high.
+ *
+ * Read port: rd_valid/rd_ready request with rd_addr; the data of all
+ * partitions comes back on rd_data with rd_data_valid one cycle later (no
+ * back-pressure on the response). The RAM read port is shared: an
+ * accumulating write beat has priority (rd_ready low in that cycle). A read
+ * accepted in cycle c sees every write beat accepted in cycle c - 2 or
+ * earlier.
+ *
+ * Reset clears the pipeline valid bits only, never the RAM.
+ */
+module psum_buffer #(
+    parameter COLS  = 16,               // partitions (= array columns)
+    parameter DEPTH = 512,              // entries per partition
+    parameter AW    = $clog2(DEPTH)     // address width
+) (
+    input  wire               clk,
+    input  wire               rst,
+
+    input  wire               wr_valid,
+    output reg                wr_ready,
+    input  wire [AW-1:0]      wr_addr,
+    input  wire [COLS*32-1:0] wr_data,   // partition c in [32c +: 32]
+    input  wire               wr_start,  // 1: overwrite, 0: accumulate
+    input  wire [COLS-1:0]    wr_mask,   // partitions to write
+    input  wire               wr_int,    // int32 add instead of fp32
+
+    input  wire               rd_valid,
+    output reg                rd_ready,
+    input  wire [AW-1:0]      rd_addr,
+    output wire               rd_data_valid,
+    output wire [COLS*32-1:0] rd_data
+);
+
+// ---- stage c0: accept, RAM read ----------------------------------------
+reg               s1_valid_reg, s1_valid_next;    // write op in c1
+reg               s1_start_reg, s1_start_next;
+reg               s1_int_reg, s1_int_next;
+reg [COLS-1:0]    s1_mask_reg, s1_mask_next;
+reg [AW-1:0]      s1_addr_reg, s1_addr_next;
+reg [COLS*32-1:0] s1_data_reg, s1_data_next;
+reg               rd1_valid_reg, rd1_valid_next;  // read response in c1
+reg [AW-1:0]      port_addr_reg, port_addr_next;  // address read in c0
+
+reg               s2_valid_reg, s2_valid_next;    // write op in c2
+reg               s2_start_reg, s2_start_next;
+reg               s2_int_reg, s2_int_next;
+reg [COLS-1:0]    s2_mask_reg, s2_mask_next;
+reg [AW-1:0]      s2_addr_reg, s2_addr_next;
+reg [COLS*32-1:0] s2_data_reg, s2_data_next;
+reg [COLS*32-1:0] s2_isum_reg, s2_isum_next;      // int32 sums
+
+reg               fwd_valid_reg, fwd_valid_next;  // RAM write of last edge
+reg [COLS-1:0]    fwd_mask_reg, fwd_mask_next;
+reg [AW-1:0]      fwd_addr_reg, fwd_addr_next;
+reg [COLS*32-1:0] fwd_data_reg, fwd_data_next;
+
+reg               wr_fire;
+reg               wr_reads;        // this write beat uses the RAM read port
+reg               ram_re;
+reg [AW-1:0]      ram_raddr;
+
+wire [COLS*32-1:0] old;            // ram_q with the last write forwarded
+wire [COLS*32-1:0] add_y;          // fp32 sums (c2)
+reg  [COLS*32-1:0] result;         // value written in c2
+integer i;
+
+always @* begin
+    s1_valid_next  = 1'b0;
+    s1_start_next  = wr_start;
+    s1_int_next    = wr_int;
+    s1_mask_next   = wr_mask;
+    s1_addr_next   = wr_addr;
+    s1_data_next   = wr_data;
+    rd1_valid_next = 1'b0;
+    port_addr_next = port_addr_reg;
+
+    s2_valid_next  = s1_valid_reg;
+    s2_start_next  = s1_start_reg;
+    s2_int_next    = s1_int_reg;
+    s2_mask_next   = s1_mask_reg;
+    s2_addr_next   = s1_addr_reg;
+    s2_data_next   = s1_data_reg;
+    for (i = 0; i < COLS; i = i + 1)
+        s2_isum_next[32*i +: 32] = old[32*i +: 32] + s1_data_reg[32*i +: 32];
+
+    // one bubble for back-to-back beats to one address
+    wr_ready  = !(s1_valid_reg && s1_addr_reg == wr_addr && !wr_start);
+    wr_fire   = wr_valid && wr_ready;
+    wr_reads  = wr_fire && !wr_start;
+    rd_ready  = !wr_reads;
+    ram_re    = wr_reads || rd_valid;
+    ram_raddr = wr_reads ? wr_addr : rd_addr;
+    if (ram_re)
+        port_addr_next = ram_raddr;
+    if (wr_fire)
+        s1_valid_next = 1'b1;
+    if (rd_valid && rd_ready)
+        rd1_valid_next = 1'b1;
+
+    for (i = 0; i < COLS; i = i + 1) begin
+        if (s2_start_reg)
+            result[32*i +: 32] = s2_data_reg[32*i +: 32];
+        else if (s2_int_reg)
+            result[32*i +: 32] = s2_isum_reg[32*i +: 32];
+        else
+            result[32*i +: 32] = add_y[32*i +: 32];
+    end
+    fwd_valid_next = s2_valid_reg;
+    fwd_mask_next  = s2_mask_reg;
+    fwd_addr_next  = s2_addr_reg;
+    fwd_data_next  = result;
+end
+
+always @(posedge clk) begin
+    s1_start_reg  <= s1_start_next;
+    s1_int_reg    <= s1_int_next;
+    s1_mask_reg   <= s1_mask_next;
+    s1_addr_reg   <= s1_addr_next;
+    s1_data_reg   <= s1_data_next;
+    port_addr_reg <= port_addr_next;
+    s2_start_reg  <= s2_start_next;
+    s2_int_reg    <= s2_int_next;
+    s2_mask_reg   <= s2_mask_next;
+    s2_addr_reg   <= s2_addr_next;
+    s2_data_reg   <= s2_data_next;
+    s2_isum_reg   <= s2_isum_next;
+    fwd_mask_reg  <= fwd_mask_next;
+    fwd_addr_reg  <= fwd_addr_next;
+    fwd_data_reg  <= fwd_data_next;
+    if (rst) begin
+        s1_valid_reg  <= 1'b0;
+        rd1_valid_reg <= 1'b0;
+        s2_valid_reg  <= 1'b0;
+        fwd_valid_reg <= 1'b0;
+    end else begin
+        s1_valid_reg  <= s1_valid_next;
+        rd1_valid_reg <= rd1_valid_next;
+        s2_valid_reg  <= s2_valid_next;
+        fwd_valid_reg <= fwd_valid_next;
+    end
+end
+
+// ---- one RAM and one adder per partition -----------------------------------
+genvar c;
+generate
+    for (c = 0; c < COLS; c = c + 1) begin : part
+        // simple dual-port RAM: write port (c2), synchronous read port (c0)
+        reg [31:0] mem [0:DEPTH-1];
+        reg [31:0] q_reg;
+        always @(posedge clk) begin
+            if (s2_valid_reg && s2_mask_reg[c])
+                mem[s2_addr_reg] <= result[32*c +: 32];
+            if (ram_re)
+                q_reg <= mem[ram_raddr];
+        end
+        assign old[32*c +: 32] = (fwd_valid_reg && fwd_mask_reg[c] && fwd_addr_reg == port_addr_reg)
+                                 ? fwd_data_reg[32*c +: 32] : q_reg;
+
+        fp32_add add (
+            .clk (clk),
+            .ce  (1'b1),
+            .a   (old[32*c +: 32]),
+            .b   (s1_data_reg[32*c +: 32]),
+            .y   (add_y[32*c +: 32])
+        );
+    end
+endgenerate
+
+assign rd_data_valid = rd1_valid_reg;
+assign rd_data       = old;
+
+endmodule
+
+`resetall

@@ -1,0 +1,71 @@
+/*
+ * C API of the tensor-engine test shims (one thin C++ file per Verilated
+ * top). Every DUT: create (wave path or NULL: an FST is written there),
+ * reset, step/eval, free. Random power-up values: the shims call
+ * Verilated::randReset(2) with the given seed before building the model,
+ * so registers that reset does not clear start random.
+ */
+#ifndef TE_SHIM_H
+#define TE_SHIM_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- fp32_add (1-cycle pipeline) ---- */
+typedef struct fp32_add_dut fp32_add_dut;
+fp32_add_dut *fp32_add_dut_create(const char *wave, uint32_t seed);
+/* Present a, b for one clock edge; returns y after it: a + b (latency 1). */
+uint32_t fp32_add_dut_step(fp32_add_dut *d, uint32_t a, uint32_t b);
+void fp32_add_dut_free(fp32_add_dut *d);
+
+/* ---- te_pe (one PE) ---- */
+typedef struct te_pe_dut te_pe_dut;
+typedef struct {
+    unsigned mv_valid, mv_swap, fmt_w, fmt_x, x, row_en;
+    unsigned ld_en, ld_data;
+    uint32_t psum_in;
+} te_pe_in;
+te_pe_dut *te_pe_dut_create(const char *wave, uint32_t seed);
+/* Apply the inputs, one clock edge (ce = 1); returns psum_out after it. */
+uint32_t te_pe_dut_step(te_pe_dut *d, const te_pe_in *in);
+void te_pe_dut_free(te_pe_dut *d);
+
+/* ---- te_top (tensor_engine + psum_buffer) ---- */
+#define TE_MAX_DIM 32
+typedef struct te_dut te_dut;
+typedef struct {
+    /* inputs, held for one cycle */
+    unsigned cmd_valid, cmd_fmt_w, cmd_fmt_x, cmd_k, cmd_m, cmd_n, cmd_addr;
+    unsigned cmd_start, cmd_swap;
+    unsigned ld_valid, ld_last;
+    uint16_t ld_data[TE_MAX_DIM];
+    unsigned mv_valid;
+    uint16_t mv_data[TE_MAX_DIM];
+    unsigned out_stall;
+    unsigned rd_valid, rd_addr;
+    /* outputs: the handshakes of this cycle (before its clock edge) */
+    unsigned cmd_ready, ld_ready, mv_ready, psum_wr_fire, rd_ready;
+    /* read response, after the clock edge */
+    unsigned rd_data_valid;
+    uint32_t rd_data[TE_MAX_DIM];
+} te_pins;
+te_dut *te_dut_create(const char *wave, uint32_t seed);
+unsigned te_dut_rows(te_dut *d);
+unsigned te_dut_cols(te_dut *d);
+unsigned te_dut_depth(te_dut *d);
+/* rst high for two cycles, inputs idle. */
+void te_dut_reset(te_dut *d);
+/* One clock cycle: apply inputs, evaluate, record the handshakes, edge. */
+void te_dut_cycle(te_dut *d, te_pins *p);
+/* Simulated cycles since create. */
+uint64_t te_dut_time(te_dut *d);
+void te_dut_free(te_dut *d);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,49 @@
+# verif/tensor: the tensor engine, its PE and fp32 adder, bit-exact against
+# cmodel; the cycle model against the RTL; `make bench-te`.
+#
+# Verilator builds: the fp32_add cell, one PE, and te_top (engine + PSUM)
+# at 4x4, 16x16, 8x4, plus 8x4 built with --x-assign unique
+# --x-initial unique (every shim also randomizes power-up values with
+# randReset(2)).
+
+TE_INC      := -Irtl/common -Irtl/tensor
+# Waveforms of the arrays trace te_top and tensor_engine (the partial-sum
+# chain, pipelines, handshakes), not the inside of every PE: full depth
+# makes the 16x16 model several times slower to compile. The PE and adder
+# tests trace everything.
+TE_TRACE    := --trace-depth 2
+TE_CELLS    := rtl/common/tl_encoding.vh rtl/common/pe_unpack.v rtl/common/pe_mul.v rtl/common/fp32_add.v
+TE_RTL      := $(TE_CELLS) rtl/tensor/te_pe.v rtl/tensor/tensor_engine.v rtl/tensor/psum_buffer.v rtl/tensor/te_top.v
+TE_XUNIQUE  := --x-assign unique --x-initial unique
+
+$(eval $(call verilate,fp32_add,fp32_add,rtl/common/tl_encoding.vh rtl/common/fp32_add.v,$(TE_INC)))
+$(eval $(call verilate,te_pe,te_pe,$(TE_CELLS) rtl/tensor/te_pe.v,$(TE_INC)))
+$(eval $(call verilate,te_4x4,te_top,$(TE_RTL),$(TE_INC) $(TE_TRACE) -GROWS=4 -GCOLS=4))
+$(eval $(call verilate,te_16x16,te_top,$(TE_RTL),$(TE_INC) $(TE_TRACE) -GROWS=16 -GCOLS=16))
+$(eval $(call verilate,te_8x4,te_top,$(TE_RTL),$(TE_INC) $(TE_TRACE) -GROWS=8 -GCOLS=4))
+$(eval $(call verilate,te_8x4_xu,te_top,$(TE_RTL),$(TE_INC) $(TE_TRACE) -GROWS=8 -GCOLS=4 $(TE_XUNIQUE)))
+
+TE_DRIVE := verif/tensor/te_drive.c
+$(eval $(call vl_test,test_fp32_add,fp32_add,verif/tensor/test_fp32_add.c,verif/tensor/shim_fp32_add.cpp))
+$(eval $(call vl_test,test_te_pe,te_pe,verif/tensor/test_te_pe.c,verif/tensor/shim_te_pe.cpp))
+$(eval $(call vl_test,test_tensor_engine_4x4,te_4x4,verif/tensor/test_tensor_engine.c $(TE_DRIVE),verif/tensor/shim_te_top.cpp))
+$(eval $(call vl_test,test_tensor_engine_16x16,te_16x16,verif/tensor/test_tensor_engine.c $(TE_DRIVE),verif/tensor/shim_te_top.cpp))
+$(eval $(call vl_test,test_tensor_engine_8x4,te_8x4,verif/tensor/test_tensor_engine.c $(TE_DRIVE),verif/tensor/shim_te_top.cpp))
+$(eval $(call vl_test,test_tensor_engine_8x4_xunique,te_8x4_xu,verif/tensor/test_tensor_engine.c $(TE_DRIVE),verif/tensor/shim_te_top.cpp))
+
+# The C objects depend on the tensor-engine headers too.
+$(BUILD)/verif/tensor/%.o: verif/tensor/te_shim.h verif/tensor/te_drive.h
+
+
+# make bench-te: utilization of back-to-back matmuls on 16x16 (Verilator)
+$(eval $(call vl_test,bench_te,te_16x16,verif/tensor/bench_te.c $(TE_DRIVE),verif/tensor/shim_te_top.cpp))
+TESTS := $(filter-out $(BUILD)/tests/bench_te,$(TESTS))
+.PHONY: bench-te synth-te
+bench-te: $(DEPS) $(BUILD)/tests/bench_te
+	$(BUILD)/tests/bench_te
+
+# make synth-te: Yosys synth_ecp5 and generic synth of a small array
+# (te_top 4x4, PSUM 4 x 512) and of one PE; cell counts under build/synth/.
+synth-te: $(DEPS)
+	@mkdir -p $(BUILD)/synth
+	verif/tensor/synth_te.sh $(BUILD)/synth
