@@ -111,14 +111,14 @@ extern "C" void te_dut_cycle(te_dut *d, te_pins *p)
     t->out_stall = p->out_stall;
     t->rd_valid = p->rd_valid;
     t->rd_addr = p->rd_addr;
-    t->eval();
+    // clk falls together with the new inputs: two evaluations per cycle
+    half(d, 0);
     p->cmd_ready = t->cmd_ready;
     p->ld_ready = t->ld_ready;
     p->mv_ready = t->mv_ready;
     p->psum_wr_fire = t->psum_wr_fire;
     p->rd_ready = t->rd_ready;
     half(d, 1);
-    half(d, 0);
     d->cycles++;
     p->rd_data_valid = t->rd_data_valid;
     get(t->rd_data, w);

@@ -47,3 +47,6 @@ bench-te: $(DEPS) $(BUILD)/tests/bench_te
 synth-te: $(DEPS)
 	@mkdir -p $(BUILD)/synth
 	verif/tensor/synth_te.sh $(BUILD)/synth
+
+# make fuzz SEEDS=N: the array suite for N seeds at 8x4 and 4x4
+FUZZ += $(BUILD)/tests/test_tensor_engine_8x4 $(BUILD)/tests/test_tensor_engine_4x4

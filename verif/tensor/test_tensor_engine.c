@@ -18,10 +18,11 @@
 static te_dut *dut;
 static unsigned R, C, D;
 static uint32_t seed;
+static uint32_t seed_offset;   /* make fuzz: run i of SEEDS uses seed + i */
 
 static void setup(void)
 {
-    seed = tl_test_seed(0x7e57);
+    seed = tl_test_seed(0x7e57) + seed_offset;
     dut = te_dut_create(tl_test_trace() ? tl_test_wave_path("tensor_engine") : NULL, seed);
     R = te_dut_rows(dut);
     C = te_dut_cols(dut);
@@ -335,5 +336,14 @@ int main(int argc, char **argv)
 {
     (void)argc;
     setvbuf(stdout, NULL, _IOLBF, 0);   /* failure messages survive Check's fork */
-    return tl_test_main(argv[0], suite());
+    /* make fuzz (SEEDS=N): the whole suite for seeds SEED .. SEED+N-1 */
+    unsigned runs = getenv("SEEDS") ? tl_test_seeds(1) : 1;
+    int rc = 0;
+    for (seed_offset = 0; seed_offset < runs; seed_offset++) {
+        if (runs > 1)
+            printf("fuzz run %u of %u: seed %u\n", seed_offset + 1, runs,
+                   tl_test_seed(0x7e57) + seed_offset);
+        rc |= tl_test_main(argv[0], suite());
+    }
+    return rc;
 }
