@@ -50,3 +50,6 @@ $(BUILD)/fuzz/test_dma_w256a64: $(patsubst verif/%.c,$(BUILD)/verif/%.o,$(DMA_TE
 
 FUZZ += $(BUILD)/tests/test_dma_w64a64 $(BUILD)/fuzz/test_dma_w256a64
 FUZZ_DEPS += $(BUILD)/fuzz/test_dma_w256a64
+
+# The AXI memory model's own test (its protocol checks must fire).
+$(eval $(call c_test,test_axi_mem,verif/dma/test_axi_mem.c verif/common/axi_mem.c))
