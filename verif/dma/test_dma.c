@@ -338,6 +338,69 @@ START_TEST(sr_tiling_invariant)
 }
 END_TEST
 
+/* Queues are served round-robin, one descriptor at a time; each queue's
+ * completions are counted and pulsed. */
+START_TEST(queues_round_robin)
+{
+    static tl_dma_desc list[8];
+    static unsigned qs[8];
+    dma_tb_reset(tb, 2);
+    for (unsigned i = 0; i < 8; i++) {
+        qs[i] = i % 4;
+        list[i] = copy1d(TL_DMA_DRAM, DR(0x100 * i + i), TL_DMA_DRAM, DR(0x20000 + 0x200 * i), TL_FMT_BF16, 40 + i);
+    }
+    unsigned order[8], n = 0;
+    for (unsigned i = 0; i < 8; i++) {
+        ck_assert(dma_tb_push(tb, qs[i], &list[i], 1000));
+        for (unsigned q = 0; q < 4; q++)
+            if (tb->io.done_pulse >> q & 1)
+                order[n++] = q;
+    }
+    for (unsigned t = 0; t < 100000 && n < 8; t++) {
+        dma_tb_step(tb);
+        for (unsigned q = 0; q < 4; q++)
+            if (tb->io.done_pulse >> q & 1)
+                order[n++] = q;
+    }
+    ck_assert_uint_eq(n, 8);
+    dma_tb_step(tb); /* outputs seen at the next evaluation */
+    for (unsigned i = 0; i < 8; i++)
+        ck_assert_uint_eq(order[i], i % 4);
+    for (unsigned q = 0; q < 4; q++)
+        ck_assert_uint_eq(tb->io.done_count[q], 2);
+    /* the same list against the C model, memory and counts */
+    dma_job job = {list, qs, 8, {{0}}, 0, 0};
+    ck_assert(check(&job, 9, NULL));
+}
+END_TEST
+
+/* Reset in the middle of on-chip transfers: no on-chip request after it. */
+START_TEST(reset_mid_transfer_onchip)
+{
+    timing(5, 70, 0, 0);
+    tl_dma_desc ld = copy1d(TL_DMA_DRAM, DR(0x0), TL_DMA_SBUF, 0x100, TL_FMT_FP16, 8000);
+    tl_dma_desc st = copy1d(TL_DMA_PSUM, 0x0, TL_DMA_DRAM, DR(0x20000), TL_FMT_FP32, 4000);
+    for (unsigned k = 0; k < 2; k++) {
+        dma_tb_reset(tb, 2);
+        ck_assert(dma_tb_push(tb, k, k ? &st : &ld, 100));
+        for (unsigned i = 0; i < 300; i++)
+            dma_tb_step(tb);
+        dma_tb_reset(tb, 1);
+        unsigned busy = 0;
+        for (unsigned i = 0; i < 300; i++) {
+            dma_tb_step(tb);
+            busy += tb->io.sb_rd_req_valid || tb->io.sb_wr_valid || tb->io.axi.awvalid ||
+                    tb->io.axi.wvalid || tb->io.axi.arvalid;
+        }
+        ck_assert_uint_eq(busy, 0);
+        ck_assert(tb->io.idle);
+        ck_assert_uint_eq(dma_tb_violations(tb), 0);
+    }
+    run1(&st, 3, NULL, 0);
+    run1(&ld, 2, NULL, 0);
+}
+END_TEST
+
 /* --------------------------------------------------- random lists */
 
 typedef struct {
@@ -543,6 +606,8 @@ int main(int argc, char **argv)
     tcase_add_test(tc, window_violation);
     tcase_add_test(tc, malformed_descriptors);
     tcase_add_test(tc, sr_tiling_invariant);
+    tcase_add_test(tc, queues_round_robin);
+    tcase_add_test(tc, reset_mid_transfer_onchip);
     suite_add_tcase(s, tc);
     TCase *tr = tcase_create("random");
     tcase_add_checked_fixture(tr, setup, teardown);
