@@ -59,11 +59,13 @@ fuzz: $(DEPS) $(FUZZ_DEPS) $(FUZZ)
 
 lint: $(DEPS) $(LINT)
 
-sim: $(DEPS)
-	@echo "make sim: nothing to simulate yet. The whole-core demo needs the core"
-	@echo "(command processor, SBUF/PSUM, CSRs), which is not built yet."
-	@echo "Run 'make test' for the block tests, 'make bench-te' / 'make bench-dma'."
-	@exit 1
+# The main demo: GEMMs on the tensor engine RTL, bit-exact against cmodel
+# (verif/sim/sim_gemm.c), until the whole core exists.
+$(eval $(call vl_test,sim_gemm,te_16x16,verif/sim/sim_gemm.c $(TE_DRIVE),verif/tensor/shim_te_top.cpp))
+TESTS := $(filter-out $(BUILD)/tests/sim_gemm,$(TESTS))
+$(BUILD)/verif/sim/sim_gemm.o: VERIF_INC := -Iverif/tensor
+sim: $(DEPS) $(BUILD)/tests/sim_gemm
+	@$(BUILD)/tests/sim_gemm
 
 clean:
 	rm -rf $(BUILD)

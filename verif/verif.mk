@@ -9,10 +9,11 @@ CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsu
 VERIF_CFLAGS := $(CFLAGS) -Iverif/common $(CHECK_CFLAGS)
 TL_TEST_OBJ  := $(BUILD)/verif/common/tl_test.o
 VERIF_COMMON_OBJS := $(TL_TEST_OBJ)
+VERIF_INC    :=   # extra -I for one object: set per target
 
 $(BUILD)/verif/%.o: verif/%.c $(wildcard verif/common/*.h) $(CMODEL_HDRS) | $(DEPS)
 	@mkdir -p $(@D)
-	$(CC) $(VERIF_CFLAGS) -I$(dir $<) -c $< -o $@
+	$(CC) $(VERIF_CFLAGS) $(VERIF_INC) -I$(dir $<) -c $< -o $@
 
 # $(call c_test,NAME,C_SOURCES): a C test linked with cmodel and Check,
 # built as $(BUILD)/tests/NAME and added to TESTS.
