@@ -114,7 +114,7 @@ function [4:0] clz27;
 endfunction
 
 reg [4:0]  s2_lz;
-reg [7:0]  s2_shift;        // left shift, limited by the minimum exponent
+reg [4:0]  s2_shift;        // left shift, limited by the minimum exponent
 reg [26:0] s2_norm;         // 24-bit significand, guard, round|sticky
 reg [8:0]  s2_exp;          // biased result exponent before rounding
 reg        s2_up;
@@ -123,16 +123,17 @@ reg        s2_sign;
 
 always @* begin
     s2_lz    = clz27(sum_reg[26:0]);
-    s2_shift = 8'd0;
+    s2_shift = 5'd0;
     if (sum_reg[27]) begin
         // carry out: shift right by one, fold the lost bit into sticky
         s2_norm = {sum_reg[27:2], sum_reg[1] | sum_reg[0]};
         s2_exp  = {1'b0, exp_reg} + 9'd1;
     end else begin
-        s2_shift = ({3'd0, s2_lz} < exp_reg - 8'd1) ? {3'd0, s2_lz} : exp_reg - 8'd1;
+        // min(lz, exp - 1): exp - 1 < lz <= 27 fits in 5 bits
+        s2_shift = (exp_reg - 8'd1 < {3'd0, s2_lz}) ? exp_reg[4:0] - 5'd1 : s2_lz;
         s2_norm  = sum_reg[26:0] << s2_shift;
         // a result still without its hidden bit is subnormal (or zero)
-        s2_exp   = s2_norm[26] ? {1'b0, exp_reg - s2_shift} : 9'd0;
+        s2_exp   = s2_norm[26] ? {1'b0, exp_reg - {3'd0, s2_shift}} : 9'd0;
     end
     s2_up     = s2_norm[2] && (s2_norm[1] || s2_norm[0] || s2_norm[3]);
     s2_packed = {s2_exp[7:0], s2_norm[25:3]} + {30'd0, s2_up};
