@@ -53,3 +53,6 @@ FUZZ_DEPS += $(BUILD)/fuzz/test_dma_w256a64
 
 # The AXI memory model's own test (its protocol checks must fire).
 $(eval $(call c_test,test_axi_mem,verif/dma/test_axi_mem.c verif/common/axi_mem.c))
+
+# The C DMA model against literal expectations (no RTL).
+$(eval $(call c_test,test_dma_model,verif/dma/test_dma_model.c))
