@@ -35,7 +35,7 @@ module dma_engine #(
     parameter QUEUES            = 4,   // descriptor queues (2 .. 16)
     parameter QUEUE_DEPTH_LOG2  = 1,   // log2 of descriptors buffered per queue
     parameter RD_OUTSTANDING_LOG2 = 3, // log2 of read bursts in flight
-    parameter WR_OUTSTANDING_LOG2 = 3, // log2 of write bursts in flight
+    parameter WR_OUTSTANDING_LOG2 = 4, // log2 of write bursts in flight
     parameter SBUF_PARTS        = 16,  // SBUF partitions (tensor-engine rows)
     parameter SBUF_PART_LOG2    = 16,  // log2 of bytes per SBUF partition
     parameter PSUM_PARTS        = 16,  // PSUM partitions (tensor-engine columns)
