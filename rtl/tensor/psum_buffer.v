@@ -54,6 +54,13 @@ module psum_buffer #(
     output wire [COLS*32-1:0] rd_data
 );
 
+`ifndef SYNTHESIS
+initial begin
+    if (COLS < 1 || DEPTH < 2 || (1 << AW) != DEPTH)
+        $error("psum_buffer: COLS >= 1 and DEPTH a power of two >= 2, AW = log2(DEPTH) (instance %m)");
+end
+`endif
+
 // ---- stage c0: accept, RAM read ----------------------------------------
 reg               s1_valid_reg, s1_valid_next;    // write op in c1
 reg               s1_start_reg, s1_start_next;

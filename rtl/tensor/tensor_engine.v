@@ -94,10 +94,10 @@ localparam integer CW     = 1 + 3 + 3 + KW + MW + AW + 1;
 
 `ifndef SYNTHESIS
 initial begin
-    if (ROWS < 1 || COLS < 1) begin
-        $display("tensor_engine: ROWS and COLS must be >= 1 (instance %m)");
-        $finish;
-    end
+    if (ROWS < 2 || ROWS > 255 || COLS < 1 || COLS > 255)
+        $error("tensor_engine: ROWS must be 2..255, COLS 1..255 (instance %m)");
+    if (AW < 1 || NW < 1)
+        $error("tensor_engine: AW and NW must be >= 1 (instance %m)");
 end
 `endif
 
@@ -298,7 +298,7 @@ always @(posedge clk) begin
     if (!rst && cmd_valid && cmd_ready
         && (cmd_k == {KW{1'b0}} || {{(32-KW){1'b0}}, cmd_k} > ROWS
             || cmd_m == {MW{1'b0}} || {{(32-MW){1'b0}}, cmd_m} > COLS))
-        $display("tensor_engine: illegal command K=%0d M=%0d (instance %m)", cmd_k, cmd_m);
+        $display("tensor_engine: warning: illegal command K=%0d M=%0d (instance %m)", cmd_k, cmd_m);
 end
 `endif
 
