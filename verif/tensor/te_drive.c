@@ -109,7 +109,7 @@ static bool offer(source *s, tl_rng *r, unsigned p_valid, bool have)
     return s->offering;
 }
 
-int te_run(te_dut *d, const te_job *jobs, size_t njobs, const te_feed *feed,
+int te_run(te_dut *d, const te_job *jobs, size_t njobs, te_feed *feed,
            tl_rng *rng, te_run_stats *st)
 {
     const unsigned R = te_dut_rows(d), C = te_dut_cols(d);
@@ -165,7 +165,29 @@ int te_run(te_dut *d, const te_job *jobs, size_t njobs, const te_feed *feed,
                     : (uint16_t)tl_rng_u32(rng);   /* row >= K: junk */
         }
         p.out_stall = feed->p_stall && tl_rng_below(rng, 100) < feed->p_stall;
+        if (feed->p_read && tl_rng_below(rng, 100) < feed->p_read) {
+            p.rd_valid = 1;
+            p.rd_addr = feed->rd_lo + tl_rng_below(rng, feed->rd_hi - feed->rd_lo);
+        }
         te_dut_cycle(d, &p);
+        if (p.rd_valid && p.rd_ready) {
+            /* the answer comes with this cycle's clock edge */
+            feed->rd_done++;
+            for (unsigned col = 0; col < C; col++) {
+                uint32_t want = feed->rd_model[(size_t)col * te_dut_depth(d) + p.rd_addr];
+                if (!p.rd_data_valid || p.rd_data[col] != want) {
+                    if (feed->rd_bad++ < 4)
+                        printf("MISMATCH concurrent PSUM read: partition %u address %u: "
+                               "rtl 0x%08x (valid %u) expected 0x%08x, cycle %llu\n", col,
+                               p.rd_addr, p.rd_data[col], p.rd_data_valid, want,
+                               (unsigned long long)cycle);
+                }
+            }
+        } else if (p.rd_data_valid) {
+            feed->rd_bad++;
+            printf("concurrent PSUM read: answer without a request, cycle %llu\n",
+                   (unsigned long long)cycle);
+        }
 
         if (p.cmd_valid && p.cmd_ready) {
             ci++;
@@ -234,9 +256,9 @@ static void pack(tl_fmt f, const uint16_t *src, size_t n, void *dst)
         memcpy(dst, src, n * sizeof *src);
 }
 
-unsigned te_check(te_dut *d, const te_job *jobs, size_t njobs, uint32_t seed)
+void te_model(const te_job *jobs, size_t njobs, unsigned R, unsigned C,
+              unsigned D, uint32_t **model_out, int **owner_out)
 {
-    const unsigned R = te_dut_rows(d), C = te_dut_cols(d), D = te_dut_depth(d);
     uint32_t *model = calloc((size_t)C * D, sizeof *model);
     int *owner = malloc((size_t)C * D * sizeof *owner);  /* last job, -1 none */
     for (size_t i = 0; i < (size_t)C * D; i++)
@@ -253,7 +275,7 @@ unsigned te_check(te_dut *d, const te_job *jobs, size_t njobs, uint32_t seed)
             for (unsigned n = 0; n < j->N; n++)
                 reg[m * j->N + n] = model[(size_t)m * D + j->addr + n];
         if (tl_matmul(R, j->K, j->M, j->N, j->fw, w, j->fx, x, reg, j->start) != 0)
-            printf("te_check: tl_matmul refused job %zu\n", i);
+            printf("te_model: tl_matmul refused job %zu\n", i);
         for (unsigned m = 0; m < j->M; m++)
             for (unsigned n = 0; n < j->N; n++) {
                 model[(size_t)m * D + j->addr + n] = reg[m * j->N + n];
@@ -263,6 +285,16 @@ unsigned te_check(te_dut *d, const te_job *jobs, size_t njobs, uint32_t seed)
         free(w);
         free(x);
     }
+    *model_out = model;
+    *owner_out = owner;
+}
+
+unsigned te_check(te_dut *d, const te_job *jobs, size_t njobs, uint32_t seed)
+{
+    const unsigned R = te_dut_rows(d), C = te_dut_cols(d), D = te_dut_depth(d);
+    uint32_t *model;
+    int *owner;
+    te_model(jobs, njobs, R, C, D, &model, &owner);
 
     unsigned bad = 0;
     te_pins p;

@@ -31,6 +31,12 @@ typedef struct {
 typedef struct {
     unsigned p_valid;    /* % of cycles a feeder offers a beat it has */
     unsigned p_stall;    /* % of cycles PSUM holds the result stream */
+    /* optional PSUM reads while the engine runs: in p_read % of cycles
+     * read a random address in [rd_lo, rd_hi) of a region the run does not
+     * write; each answer must equal rd_model (te_model() layout). */
+    unsigned p_read, rd_lo, rd_hi;
+    const uint32_t *rd_model;
+    unsigned rd_done, rd_bad;   /* out: reads answered, mismatches */
 } te_feed;
 
 typedef struct {
@@ -51,7 +57,7 @@ void te_jobs_free(te_job *j, size_t n);
 
 /* Reset the DUT, run the jobs, wait until every result is in PSUM.
  * Returns 0, or -1 on a timeout (message printed). */
-int te_run(te_dut *d, const te_job *jobs, size_t njobs, const te_feed *feed,
+int te_run(te_dut *d, const te_job *jobs, size_t njobs, te_feed *feed,
            tl_rng *rng, te_run_stats *st);
 void te_run_free(te_run_stats *st);
 
@@ -59,5 +65,11 @@ void te_run_free(te_run_stats *st);
  * applied job after job. Returns the number of mismatching entries
  * (the first few printed with inputs, both values in hex, the seed). */
 unsigned te_check(te_dut *d, const te_job *jobs, size_t njobs, uint32_t seed);
+
+/* The C model of PSUM after the jobs: model[c * depth + addr] for
+ * partition c, owner[] the last job writing the entry (-1: none). Both
+ * malloc'ed. */
+void te_model(const te_job *jobs, size_t njobs, unsigned rows, unsigned cols,
+              unsigned depth, uint32_t **model, int **owner);
 
 #endif
