@@ -12,7 +12,7 @@ CXX     := g++
 # product and every sum (docs/ARCHITECTURE.md 5.5).
 CFLAGS  := -std=c11 -O2 -g -Wall -Wextra -Werror=implicit-function-declaration \
            -ffp-contract=off -fno-fast-math -Icmodel/include
-CXXFLAGS := -std=c++14 -O2 -g -Wall -ffp-contract=off -Icmodel/include
+CXXFLAGS := -std=c++14 -faligned-new -O2 -g -Wall -ffp-contract=off -Icmodel/include
 
 .DEFAULT_GOAL := help
 .PHONY: help deps test sim lint gen clean fuzz bench bench-cmodel
