@@ -1,4 +1,7 @@
 // Thin C shim around the Verilated fp32_add (1-cycle pipeline).
+#include <cstdlib>
+#include <new>
+
 #include "Vfp32_add.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
@@ -7,6 +10,7 @@
 struct fp32_add_dut {
     VerilatedContext ctx;
     Vfp32_add *top;
+    void *mem;        // 64-byte aligned storage of *top
     VerilatedFstC *fst;
     uint64_t t;
 };
@@ -16,7 +20,10 @@ extern "C" fp32_add_dut *fp32_add_dut_create(const char *wave, uint32_t seed)
     fp32_add_dut *d = new fp32_add_dut;
     d->ctx.randReset(2);
     d->ctx.randSeed((int)(seed % 0x7ffffffeu) + 1);  // 0 would mean "time based"
-    d->top = new Vfp32_add(&d->ctx);
+    // the model may need 64-byte alignment: allocate it aligned
+    if (posix_memalign(&d->mem, 64, sizeof(Vfp32_add)))
+        abort();
+    d->top = new (d->mem) Vfp32_add(&d->ctx);
     d->fst = nullptr;
     d->t = 0;
     if (wave) {
@@ -55,6 +62,7 @@ extern "C" void fp32_add_dut_free(fp32_add_dut *d)
         delete d->fst;
     }
     d->top->final();
-    delete d->top;
+    d->top->~Vfp32_add();
+    free(d->mem);
     delete d;
 }

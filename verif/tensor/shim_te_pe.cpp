@@ -1,4 +1,7 @@
 // Thin C shim around the Verilated te_pe (one processing element).
+#include <cstdlib>
+#include <new>
+
 #include "Vte_pe.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
@@ -7,6 +10,7 @@
 struct te_pe_dut {
     VerilatedContext ctx;
     Vte_pe *top;
+    void *mem;        // 64-byte aligned storage of *top
     VerilatedFstC *fst;
     uint64_t t;
 };
@@ -16,7 +20,10 @@ extern "C" te_pe_dut *te_pe_dut_create(const char *wave, uint32_t seed)
     te_pe_dut *d = new te_pe_dut;
     d->ctx.randReset(2);
     d->ctx.randSeed((int)(seed % 0x7ffffffeu) + 1);  // 0 would mean "time based"
-    d->top = new Vte_pe(&d->ctx);
+    // the model may need 64-byte alignment: allocate it aligned
+    if (posix_memalign(&d->mem, 64, sizeof(Vte_pe)))
+        abort();
+    d->top = new (d->mem) Vte_pe(&d->ctx);
     d->fst = nullptr;
     d->t = 0;
     if (wave) {
@@ -63,6 +70,7 @@ extern "C" void te_pe_dut_free(te_pe_dut *d)
         delete d->fst;
     }
     d->top->final();
-    delete d->top;
+    d->top->~Vte_pe();
+    free(d->mem);
     delete d;
 }

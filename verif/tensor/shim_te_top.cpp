@@ -1,6 +1,9 @@
 // Thin C shim around the Verilated te_top (tensor_engine + psum_buffer).
 // Compiled once per array size; the port widths differ between sizes, so
 // the wide ports go through small overloaded pack/unpack helpers.
+#include <cstdlib>
+#include <new>
+
 #include "Vte_top.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
@@ -9,6 +12,7 @@
 struct te_dut {
     VerilatedContext ctx;
     Vte_top *top;
+    void *mem;        // 64-byte aligned storage of *top
     VerilatedFstC *fst;
     uint64_t t;       // half cycles (trace time)
     uint64_t cycles;
@@ -55,7 +59,10 @@ extern "C" te_dut *te_dut_create(const char *wave, uint32_t seed)
     te_dut *d = new te_dut;
     d->ctx.randReset(2);
     d->ctx.randSeed((int)(seed % 0x7ffffffeu) + 1);  // 0 would mean "time based"
-    d->top = new Vte_top(&d->ctx);
+    // the model may need 64-byte alignment: allocate it aligned
+    if (posix_memalign(&d->mem, 64, sizeof(Vte_top)))
+        abort();
+    d->top = new (d->mem) Vte_top(&d->ctx);
     d->fst = nullptr;
     d->t = 0;
     d->cycles = 0;
@@ -133,6 +140,7 @@ extern "C" void te_dut_free(te_dut *d)
         delete d->fst;
     }
     d->top->final();
-    delete d->top;
+    d->top->~Vte_top();
+    free(d->mem);
     delete d;
 }
