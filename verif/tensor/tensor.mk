@@ -32,7 +32,8 @@ $(eval $(call vl_test,test_tensor_engine_8x4,te_8x4,verif/tensor/test_tensor_eng
 $(eval $(call vl_test,test_tensor_engine_8x4_xunique,te_8x4_xu,verif/tensor/test_tensor_engine.c $(TE_DRIVE),verif/tensor/shim_te_top.cpp))
 
 # The C objects depend on the tensor-engine headers too.
-$(BUILD)/verif/tensor/%.o: verif/tensor/te_shim.h verif/tensor/te_drive.h
+$(addprefix $(BUILD)/verif/tensor/,test_fp32_add.o test_te_pe.o test_tensor_engine.o te_drive.o bench_te.o): \
+    verif/tensor/te_shim.h verif/tensor/te_drive.h cmodel/include/trnlite/tensor_engine.h
 
 
 # make bench-te: utilization of back-to-back matmuls on 16x16 (Verilator)
