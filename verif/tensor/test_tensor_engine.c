@@ -112,7 +112,7 @@ START_TEST(test_formats)
 }
 END_TEST
 
-/* K in {1, R-1, R, R+1, 3R+5} (K > R: tiles accumulated in PSUM), partial M, N */
+/* K in {1, R-1, R, R+1, 3R+5, 8R+3} (K > R: tiles accumulated in PSUM), partial M, N */
 START_TEST(test_k_sizes)
 {
     static const tl_fmt pairs[][2] = {
@@ -132,6 +132,11 @@ START_TEST(test_k_sizes)
             jobs[n] = job(pairs[p][0], pairs[p][1], ks[k], M, N, &addr, true);
             te_job_fill(&jobs[n++], &r, 1);
         }
+    /* K much larger than R: 9 tiles summed in PSUM */
+    jobs[n] = job(TL_FMT_BF16, TL_FMT_E5M2, 8 * R + 3, C, 3, &addr, true);
+    te_job_fill(&jobs[n++], &r, 1);
+    jobs[n] = job(TL_FMT_INT8, TL_FMT_INT8, 8 * R + 3, C, 2, &addr, true);
+    te_job_fill(&jobs[n++], &r, 1);
     ck_assert_uint_eq(run_check("k_sizes", jobs, n, &ideal, seed, NULL), 0);
     te_jobs_free(jobs, n);
 }
