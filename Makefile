@@ -38,7 +38,7 @@ help:
 	@echo "trnlite: open FPGA-ready RTL reference design of a Trainium-style core"
 	@echo ""
 	@echo "  make sim           run the main demo"
-	@echo "  make test          build and run every test; ends with 'N passed, N failed'"
+	@echo "  make test          lint, then build and run every test; ends with 'N passed, N failed'"
 	@echo "  make lint          Verilator -Wall lint and Icarus compile of rtl/"
 	@echo "  make fuzz SEEDS=N  long random differential runs, N seeds each"
 	@echo "  make bench-cmodel  C model bf16 GEMM vs OpenBLAS sgemm (one core)"
@@ -50,7 +50,7 @@ help:
 	@echo ""
 	@echo "Missing tools are installed automatically (scripts/install-deps.sh)."
 
-test: $(DEPS) $(TESTS)
+test: $(DEPS) $(LINT) $(TESTS)
 	@verif/run_tests.sh $(TESTS)
 
 fuzz: $(DEPS) $(FUZZ_DEPS) $(FUZZ)
