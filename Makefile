@@ -44,6 +44,8 @@ help:
 	@echo "  make bench-cmodel  C model bf16 GEMM vs OpenBLAS sgemm (one core)"
 	@echo "  make bench-te      tensor engine utilization (Verilator)"
 	@echo "  make bench-dma     DMA bus efficiency (Verilator)"
+	@echo "  make synth-te      Yosys synth_ecp5 / synth of the tensor engine (4x4)"
+	@echo "  make synth-dma     Yosys synth_ecp5 / synth of the DMA engine"
 	@echo "  make gen           regenerate rtl/common/tl_encoding.vh from encoding.def"
 	@echo "  make deps          install missing packages and the Python venv"
 	@echo "  make clean         remove build/"
