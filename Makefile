@@ -15,11 +15,14 @@ CFLAGS  := -std=c11 -O2 -g -Wall -Wextra -Werror=implicit-function-declaration \
 CXXFLAGS := -std=c++14 -faligned-new -O2 -g -Wall -ffp-contract=off -Icmodel/include
 
 .DEFAULT_GOAL := help
-.PHONY: help deps test sim lint gen clean fuzz bench bench-cmodel
+.PHONY: help deps deps-force test sim lint gen clean fuzz bench bench-cmodel
 
-# Install what is missing (scripts/install-deps.sh), once per build/ tree.
+# Install what is missing (scripts/install-deps.sh): once per build/ tree,
+# and again whenever one of the tools has gone missing since.
 DEPS := $(BUILD)/.deps-ok
-$(DEPS): scripts/install-deps.sh
+DEPS_PRESENT := $(and $(shell command -v verilator),$(shell command -v iverilog),\
+  $(shell command -v yosys),$(wildcard /usr/include/check.h),$(wildcard $(PYTHON)))
+$(DEPS): scripts/install-deps.sh $(if $(DEPS_PRESENT),,deps-force)
 	@scripts/install-deps.sh
 	@mkdir -p $(@D) && touch $@
 deps: $(DEPS)
