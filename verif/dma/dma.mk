@@ -41,7 +41,7 @@ bench-dma: $(DEPS) $(BUILD)/bench/bench_dma
 # A 256-bit / 64-bit-address build for make fuzz only (not in make test,
 # to keep its build time out of it).
 $(eval $(call verilate,dma256,dma_engine,$(DMA_RTL),$(DMA_VL_INC) $(DMA_TB_PARAMS) -GDATA_WIDTH=256 -GADDR_WIDTH=64))
-$(BUILD)/vlshim/test_dma_w256a64/shim.o: verif/dma/shim_dma.cpp $(VL_OBJS_dma256) $(wildcard verif/dma/*.h)
+$(BUILD)/vlshim/test_dma_w256a64/shim.o: verif/dma/shim_dma.cpp $(VL_OBJS_dma256) $(wildcard verif/dma/*.h) verif/common/vl_dut.h
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) -Iverif/common -Iverif/dma -I$(VL_DIR_dma256) -I$(VL_INC) -I$(VL_INC)/vltstd -c $< -o $@
 $(BUILD)/fuzz/test_dma_w256a64: $(patsubst verif/%.c,$(BUILD)/verif/%.o,$(DMA_TEST_C)) $(BUILD)/vlshim/test_dma_w256a64/shim.o $(VL_OBJS_dma256) $(VERIF_COMMON_OBJS) $(CMODEL_LIB)

@@ -1,20 +1,10 @@
 // Thin C shim around the Verilated dma_engine: copies signals between the
 // model and dma_io (see dma_shim.h). Works for every DATA_WIDTH/ADDR_WIDTH.
-#include <cstdlib>
-#include <new>
-
 #include "Vdma_engine.h"
-#include "verilated.h"
-#include "verilated_fst_c.h"
+#include "vl_dut.h"
 #include "dma_shim.h"
 
-struct dma_dut {
-    VerilatedContext ctx;
-    Vdma_engine *top;
-    void *mem;
-    VerilatedFstC *fst;
-    uint64_t t;
-};
+struct dma_dut : VlDut<Vdma_engine> {};
 
 // bytes <-> a Verilator signal of any storage type
 template <typename T> static void to_sig(T &s, const uint8_t *b, unsigned n)
@@ -68,33 +58,12 @@ extern "C" unsigned dma_dut_addr_bits(void) { return sizeof(Vdma_engine::m_axi_a
 extern "C" dma_dut *dma_dut_create(const char *wave)
 {
     dma_dut *d = new dma_dut;
-    // the model may need 64-byte alignment: allocate it aligned
-    if (posix_memalign(&d->mem, 64, sizeof(Vdma_engine)))
-        abort();
-    d->top = new (d->mem) Vdma_engine(&d->ctx);
-    d->fst = nullptr;
-    d->t = 0;
-    if (wave) {
-        d->ctx.traceEverOn(true);
-        d->fst = new VerilatedFstC;
-        d->top->trace(d->fst, 99);
-        d->fst->open(wave);
-    }
+    d->create(wave);
     d->top->clk = 0;
     return d;
 }
 
-extern "C" void dma_dut_free(dma_dut *d)
-{
-    if (d->fst) {
-        d->fst->close();
-        delete d->fst;
-    }
-    d->top->final();
-    d->top->~Vdma_engine();
-    free(d->mem);
-    delete d;
-}
+extern "C" void dma_dut_free(dma_dut *d) { delete d; }
 
 extern "C" void dma_dut_eval(dma_dut *d, dma_io *io)
 {
@@ -123,9 +92,7 @@ extern "C" void dma_dut_eval(dma_dut *d, dma_io *io)
     t->m_sb_rd_rsp_valid = io->sb_rd_rsp_valid;
     to_sig(t->m_sb_rd_rsp_data, io->sb_rd_rsp_data, DB);
     t->m_sb_wr_ready = io->sb_wr_ready;
-    t->eval();
-    if (d->fst)
-        d->fst->dump(d->t++);
+    d->eval();
 
     io->desc_ready = t->desc_ready;
     io->done_pulse = t->done_pulse;
@@ -165,10 +132,4 @@ extern "C" void dma_dut_eval(dma_dut *d, dma_io *io)
     io->sb_wr_strb = t->m_sb_wr_strb;
 }
 
-extern "C" void dma_dut_posedge(dma_dut *d)
-{
-    d->top->clk = 1;
-    d->top->eval();
-    if (d->fst)
-        d->fst->dump(d->t++);
-}
+extern "C" void dma_dut_posedge(dma_dut *d) { d->edge(1); }

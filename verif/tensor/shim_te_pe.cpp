@@ -1,40 +1,17 @@
 // Thin C shim around the Verilated te_pe (one processing element).
-#include <cstdlib>
-#include <new>
-
 #include "Vte_pe.h"
-#include "verilated.h"
-#include "verilated_fst_c.h"
+#include "vl_dut.h"
 #include "te_shim.h"
 
-struct te_pe_dut {
-    VerilatedContext ctx;
-    Vte_pe *top;
-    void *mem;        // 64-byte aligned storage of *top
-    VerilatedFstC *fst;
-    uint64_t t;
-};
+struct te_pe_dut : VlDut<Vte_pe> {};
 
 extern "C" te_pe_dut *te_pe_dut_create(const char *wave, uint32_t seed)
 {
     te_pe_dut *d = new te_pe_dut;
-    d->ctx.randReset(2);
-    d->ctx.randSeed((int)(seed % 0x7ffffffeu) + 1);  // 0 would mean "time based"
-    // the model may need 64-byte alignment: allocate it aligned
-    if (posix_memalign(&d->mem, 64, sizeof(Vte_pe)))
-        abort();
-    d->top = new (d->mem) Vte_pe(&d->ctx);
-    d->fst = nullptr;
-    d->t = 0;
-    if (wave) {
-        d->ctx.traceEverOn(true);
-        d->fst = new VerilatedFstC;
-        d->top->trace(d->fst, 99);
-        d->fst->open(wave);
-    }
+    d->create(wave, seed);
     d->top->clk = 0;
     d->top->ce = 1;
-    d->top->eval();
+    d->top->eval();  // settle, not traced
     return d;
 }
 
@@ -50,27 +27,8 @@ extern "C" uint32_t te_pe_dut_step(te_pe_dut *d, const te_pe_in *in)
     t->ld_en = in->ld_en;
     t->ld_data = in->ld_data;
     t->psum_in = in->psum_in;
-    t->clk = 1;
-    t->eval();
-    if (d->fst)
-        d->fst->dump(d->t);
-    d->t++;
-    t->clk = 0;
-    t->eval();
-    if (d->fst)
-        d->fst->dump(d->t);
-    d->t++;
+    d->tick();
     return t->psum_out;
 }
 
-extern "C" void te_pe_dut_free(te_pe_dut *d)
-{
-    if (d->fst) {
-        d->fst->close();
-        delete d->fst;
-    }
-    d->top->final();
-    d->top->~Vte_pe();
-    free(d->mem);
-    delete d;
-}
+extern "C" void te_pe_dut_free(te_pe_dut *d) { delete d; }

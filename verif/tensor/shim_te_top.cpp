@@ -1,21 +1,11 @@
 // Thin C shim around the Verilated te_top (tensor_engine + psum_buffer).
 // Compiled once per array size; the port widths differ between sizes, so
 // the wide ports go through small overloaded pack/unpack helpers.
-#include <cstdlib>
-#include <new>
-
 #include "Vte_top.h"
-#include "verilated.h"
-#include "verilated_fst_c.h"
+#include "vl_dut.h"
 #include "te_shim.h"
 
-struct te_dut {
-    VerilatedContext ctx;
-    Vte_top *top;
-    void *mem;        // 64-byte aligned storage of *top
-    VerilatedFstC *fst;
-    uint64_t t;       // half cycles (trace time)
-    uint64_t cycles;
+struct te_dut : VlDut<Vte_top> {
     unsigned rows, cols, depth;
 };
 
@@ -45,36 +35,13 @@ static void pack16(uint32_t *w, const uint16_t *e, unsigned n)
         w[i / 2] |= (uint32_t)e[i] << (16 * (i % 2));
 }
 
-static void half(te_dut *d, int clk)
-{
-    d->top->clk = clk;
-    d->top->eval();
-    if (d->fst)
-        d->fst->dump(d->t);
-    d->t++;
-}
-
 extern "C" te_dut *te_dut_create(const char *wave, uint32_t seed)
 {
     te_dut *d = new te_dut;
-    d->ctx.randReset(2);
-    d->ctx.randSeed((int)(seed % 0x7ffffffeu) + 1);  // 0 would mean "time based"
-    // the model may need 64-byte alignment: allocate it aligned
-    if (posix_memalign(&d->mem, 64, sizeof(Vte_top)))
-        abort();
-    d->top = new (d->mem) Vte_top(&d->ctx);
-    d->fst = nullptr;
-    d->t = 0;
-    d->cycles = 0;
-    if (wave) {
-        d->ctx.traceEverOn(true);
-        d->fst = new VerilatedFstC;
-        d->top->trace(d->fst, 99);
-        d->fst->open(wave);
-    }
+    d->create(wave, seed);
     d->top->clk = 0;
     d->top->rst = 0;
-    d->top->eval();
+    d->top->eval();  // settle, not traced
     d->rows = d->top->cfg_rows;
     d->cols = d->top->cfg_cols;
     d->depth = 1u << d->top->cfg_aw;
@@ -84,7 +51,7 @@ extern "C" te_dut *te_dut_create(const char *wave, uint32_t seed)
 extern "C" unsigned te_dut_rows(te_dut *d) { return d->rows; }
 extern "C" unsigned te_dut_cols(te_dut *d) { return d->cols; }
 extern "C" unsigned te_dut_depth(te_dut *d) { return d->depth; }
-extern "C" uint64_t te_dut_time(te_dut *d) { return d->cycles; }
+extern "C" uint64_t te_dut_time(te_dut *d) { return d->time() / 2; }  // 2 evals a cycle
 
 extern "C" void te_dut_reset(te_dut *d)
 {
@@ -119,28 +86,17 @@ extern "C" void te_dut_cycle(te_dut *d, te_pins *p)
     t->rd_valid = p->rd_valid;
     t->rd_addr = p->rd_addr;
     // clk falls together with the new inputs: two evaluations per cycle
-    half(d, 0);
+    d->edge(0);
     p->cmd_ready = t->cmd_ready;
     p->ld_ready = t->ld_ready;
     p->mv_ready = t->mv_ready;
     p->psum_wr_fire = t->psum_wr_fire;
     p->rd_ready = t->rd_ready;
-    half(d, 1);
-    d->cycles++;
+    d->edge(1);
     p->rd_data_valid = t->rd_data_valid;
     get(t->rd_data, w);
     for (unsigned c = 0; c < d->cols; c++)
         p->rd_data[c] = w[c];
 }
 
-extern "C" void te_dut_free(te_dut *d)
-{
-    if (d->fst) {
-        d->fst->close();
-        delete d->fst;
-    }
-    d->top->final();
-    d->top->~Vte_top();
-    free(d->mem);
-    delete d;
-}
+extern "C" void te_dut_free(te_dut *d) { delete d; }

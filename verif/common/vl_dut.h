@@ -1,0 +1,93 @@
+// What every test shim does with its Verilated model, written once:
+// owns the context, the model (64-byte aligned storage) and, when a
+// waveform path is given, an FST trace. A shim derives its opaque C type
+// from VlDut<Vtop> and keeps only its pins and its extern "C" API.
+//
+//   struct foo_dut : VlDut<Vfoo> {};
+//   foo_dut *d = new foo_dut;
+//   d->create(wave, seed);   // or create(wave): no random power-up values
+//   d->top->a = ...; d->tick(); return d->top->y;
+//   delete d;                // closes the trace, frees the model
+#ifndef VL_DUT_H
+#define VL_DUT_H
+
+#include <cstdint>
+#include <cstdlib>
+#include <new>
+
+#include "verilated.h"
+#include "verilated_fst_c.h"
+
+template <class Model> struct VlDut {
+    VerilatedContext ctx;
+    Model *top = nullptr;
+    VerilatedFstC *fst = nullptr;  // null: no waveform
+
+    // Random power-up values: randReset(2) seeded before the model is built.
+    void create(const char *wave, uint32_t seed)
+    {
+        ctx.randReset(2);
+        ctx.randSeed((int)(seed % 0x7ffffffeu) + 1);  // 0 would mean "time based"
+        create(wave);
+    }
+
+    // Builds the model; wave (or null): path of the FST written.
+    void create(const char *wave)
+    {
+        // the model may need 64-byte alignment: allocate it aligned
+        if (posix_memalign(&mem_, 64, sizeof(Model)))
+            abort();
+        top = new (mem_) Model(&ctx);
+        if (wave) {
+            ctx.traceEverOn(true);
+            fst = new VerilatedFstC;
+            top->trace(fst, 99);
+            fst->open(wave);
+        }
+    }
+
+    // Evaluates the model and records one trace step.
+    void eval()
+    {
+        top->eval();
+        if (fst)
+            fst->dump(t_);
+        t_++;
+    }
+
+    // Drives clk to level, then eval().
+    void edge(int level)
+    {
+        top->clk = level;
+        eval();
+    }
+
+    // One cycle with the inputs already set: rising edge, then falling edge.
+    void tick()
+    {
+        edge(1);
+        edge(0);
+    }
+
+    // Trace steps so far: the number of eval() calls.
+    uint64_t time() const { return t_; }
+
+    ~VlDut()
+    {
+        if (fst) {
+            fst->close();
+            delete fst;
+        }
+        if (top) {
+            top->final();
+            top->~Model();
+            free(mem_);
+        }
+    }
+
+private:
+    void *mem_ = nullptr;  // 64-byte aligned storage of *top
+    uint64_t t_ = 0;
+};
+
+#endif
