@@ -13,7 +13,7 @@ VERIF_INC    :=   # extra -I for one object: set per target
 
 $(BUILD)/verif/%.o: verif/%.c $(wildcard verif/common/*.h) $(CMODEL_HDRS) | $(DEPS)
 	@mkdir -p $(@D)
-	$(CC) $(VERIF_CFLAGS) $(VERIF_INC) -I$(dir $<) -c $< -o $@
+	$(CC) $(VERIF_CFLAGS) $(VERIF_INC) -I$(dir $<) -MMD -MP -c $< -o $@
 
 # $(call c_test,NAME,C_SOURCES): a C test linked with cmodel and Check,
 # built as $(BUILD)/tests/NAME and added to TESTS.
@@ -58,3 +58,6 @@ TESTS += $(BUILD)/tests/$(1)
 endef
 
 include $(sort $(wildcard verif/*/*.mk))
+
+# Header dependencies gcc recorded (-MMD) for every test object.
+-include $(shell find $(BUILD)/verif -name '*.d' 2>/dev/null)
