@@ -44,6 +44,7 @@ help:
 	@echo "  make test          lint, then build and run every test; ends with 'N passed, N failed'"
 	@echo "  make lint          Verilator -Wall lint and Icarus compile of rtl/"
 	@echo "  make fuzz SEEDS=N  long random differential runs, N seeds each"
+	@echo "  make bench         the three benchmarks below"
 	@echo "  make bench-cmodel  C model bf16 GEMM vs OpenBLAS sgemm (one core)"
 	@echo "  make bench-te      tensor engine utilization (Verilator)"
 	@echo "  make bench-dma     DMA bus efficiency (Verilator)"
@@ -64,6 +65,8 @@ fuzz: $(DEPS) $(FUZZ_DEPS) $(FUZZ)
 	@SEEDS=$(SEEDS) verif/run_tests.sh $(FUZZ)
 
 lint: $(DEPS) $(LINT)
+
+bench: bench-cmodel bench-te bench-dma
 
 # The main demo: GEMMs on the tensor engine RTL, bit-exact against cmodel
 # (verif/sim/sim_gemm.c), until the whole core exists.
