@@ -52,7 +52,7 @@ const char *tl_dma_strerror(unsigned code)
     static const char *const names[] = {
         "OK", "RD_SLVERR", "RD_DECERR", "WR_SLVERR", "WR_DECERR", "SRC_WINDOW",
         "DST_WINDOW", "SRC_RANGE", "DST_RANGE", "BAD_SPACE", "BAD_FMT", "BAD_STRIDE",
-        "BAD_COUNT",
+        "BAD_COUNT", "BAD_QUEUE",
     };
     return code < sizeof names / sizeof names[0] ? names[code] : "?";
 }

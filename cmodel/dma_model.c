@@ -212,25 +212,28 @@ unsigned tl_dma_run(const tl_dma_sys *sys, const tl_dma_desc *d, uint64_t *fault
 }
 
 void tl_dma_run_queues(const tl_dma_sys *sys, const tl_dma_desc *list, const unsigned *q,
-                       unsigned n, unsigned nqueues, unsigned *code, uint64_t *addr,
-                       unsigned *done)
+                       unsigned n, unsigned nqueues, tl_dma_status *st)
 {
-    for (unsigned i = 0; i < nqueues; i++) {
-        code[i] = TL_DMA_OK;
-        addr[i] = 0;
-        done[i] = 0;
-    }
+    memset(st, 0, sizeof *st);
     for (unsigned i = 0; i < n; i++) {
         unsigned qi = q[i];
-        if (qi >= nqueues || code[qi] != TL_DMA_OK)
+        if (qi >= nqueues || qi >= TL_DMA_MAX_QUEUES) {
+            /* taken, not run; the engine keeps the first bad number */
+            if (st->desc_err == TL_DMA_OK) {
+                st->desc_err = TL_DMA_ERR_BAD_QUEUE;
+                st->desc_err_queue = qi;
+            }
+            continue;
+        }
+        if (st->code[qi] != TL_DMA_OK)
             continue;
         uint64_t fa;
         unsigned e = tl_dma_run(sys, &list[i], &fa);
         if (e) {
-            code[qi] = e;
-            addr[qi] = fa;
+            st->code[qi] = e;
+            st->addr[qi] = fa;
         } else {
-            done[qi]++;
+            st->done[qi]++;
         }
     }
 }

@@ -18,6 +18,7 @@
 `define DMA_ERR_BAD_FMT    4'd10
 `define DMA_ERR_BAD_STRIDE 4'd11
 `define DMA_ERR_BAD_COUNT  4'd12
+`define DMA_ERR_BAD_QUEUE  4'd13  // engine-level (desc_err_*), not per queue
 
 // Memory spaces (2 bits)
 `define DMA_SPACE_DRAM 2'd0

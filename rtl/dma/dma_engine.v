@@ -12,13 +12,16 @@
  * mode, or both: every supported pair rounds once).
  *
  * Descriptors (`DMA_DESC_WIDTH bits, layout in dma_defs.vh / docs/dma.md)
- * arrive on desc_valid/desc_ready with a queue number. Each of the QUEUES
- * queues holds 2^QUEUE_DEPTH_LOG2 descriptors and runs them in order;
+ * arrive on desc_valid/desc_ready with a 4-bit queue number. Each of the
+ * QUEUES queues holds 2^QUEUE_DEPTH_LOG2 descriptors and runs them in order;
  * queues are served round-robin, one descriptor at a time. Completing a
  * descriptor pulses done_pulse[q] for one cycle and increments
  * done_count[q]. A failing descriptor sets err_valid[q] with a code and
  * the faulting address, drains the bus, drops the queue's pending
  * descriptors and every later one pushed to it, until err_clear[q].
+ * A descriptor pushed with a queue number >= QUEUES is taken (desc_ready
+ * high) and not run; the engine-level status desc_err_valid records
+ * BAD_QUEUE and the number (the first one, until desc_err_clear).
  *
  * Checks before any bus traffic (6 cycles): space, format pair,
  * strides, element counts, then the source and destination ranges against
@@ -46,7 +49,7 @@ module dma_engine #(
     // descriptor input
     input  wire                      desc_valid,
     output reg                       desc_ready,
-    input  wire [$clog2(QUEUES)-1:0] desc_queue,
+    input  wire [3:0]                desc_queue,  // 0..15; >= QUEUES is an error
     input  wire [639:0]              desc_data,
     // DRAM window: bytes [dram_base, dram_limit] may be accessed
     input  wire [ADDR_WIDTH-1:0]     dram_base,
@@ -58,6 +61,11 @@ module dma_engine #(
     output wire [QUEUES*4-1:0]       err_code,
     output wire [QUEUES*64-1:0]      err_addr,
     input  wire [QUEUES-1:0]         err_clear,
+    // engine-level status: a descriptor with a queue number >= QUEUES
+    output wire                      desc_err_valid,
+    output wire [3:0]                desc_err_code,
+    output wire [3:0]                desc_err_queue,
+    input  wire                      desc_err_clear,
     output wire                      idle,
     // AXI4 master
     output wire [ID_WIDTH-1:0]       m_axi_awid,
@@ -125,6 +133,9 @@ localparam [31:0]   QLAST32 = QUEUES - 1;
 localparam [QL-1:0] QLAST   = QLAST32[QL-1:0];
 localparam [31:0]   QN32    = QUEUES;
 localparam [QL:0]   QN      = QN32[QL:0];
+// queue numbers 0..15 that exist: bit i set for i < QUEUES
+localparam [16:0]   QMASK17 = (17'd1 << QUEUES) - 17'd1;
+localparam [15:0]   QMASK   = QMASK17[15:0];
 
 localparam [2:0] S_IDLE  = 3'd0;
 localparam [2:0] S_CHECK = 3'd1;
@@ -151,6 +162,9 @@ reg [QUEUES-1:0] qerr_reg,    qerr_next;
 reg [QUEUES*4-1:0]  qcode_reg, qcode_next;
 reg [QUEUES*64-1:0] qaddr_reg, qaddr_next;
 reg [QUEUES*32-1:0] qcnt_reg,  qcnt_next;
+reg              derr_reg,    derr_next;    // engine-level: bad queue number
+reg [3:0]        dcode_reg,   dcode_next;
+reg [3:0]        dqid_reg,    dqid_next;
 
 // ----------------------------------------------------- descriptor fields
 /* verilator lint_off UNUSEDSIGNAL */ // [31:12] reserved, ignored
@@ -402,6 +416,9 @@ assign done_count = qcnt_reg;
 assign err_valid  = qerr_reg;
 assign err_code   = qcode_reg;
 assign err_addr   = qaddr_reg;
+assign desc_err_valid = derr_reg;
+assign desc_err_code  = dcode_reg;
+assign desc_err_queue = dqid_reg;
 assign idle       = (state_reg == S_IDLE) && (qf_valid == {QUEUES{1'b0}});
 
 // ------------------------------------------------------ check arithmetic
@@ -470,17 +487,34 @@ always @* begin
     qcode_next = qcode_reg;
     qaddr_next = qaddr_reg;
     qcnt_next  = qcnt_reg;
+    derr_next  = derr_reg;
+    dcode_next = dcode_reg;
+    dqid_next  = dqid_reg;
     done_pulse = {QUEUES{1'b0}};
     qf_pop     = {QUEUES{1'b0}};
     qf_flush   = {QUEUES{1'b0}};
     finish     = 1'b0;
 
-    // descriptor input: a queue in error takes and drops descriptors
+    // descriptor input: a queue in error takes and drops descriptors; a
+    // queue number >= QUEUES is taken, not run, and recorded below
     desc_ready = 1'b1;
     for (k = 0; k < QUEUES; k = k + 1) begin
-        if ((desc_queue == k[QL-1:0]) && !qerr_reg[k]) begin
+        if ((desc_queue == k[3:0]) && !qerr_reg[k]) begin
             desc_ready = qf_in_ready[k];
         end
+    end
+
+    // engine-level status: clear first, so that a bad descriptor in the
+    // clearing cycle is recorded; otherwise the first one is kept
+    if (desc_err_clear) begin
+        derr_next  = 1'b0;
+        dcode_next = `DMA_ERR_NONE;
+        dqid_next  = 4'd0;
+    end
+    if (desc_valid && !QMASK[desc_queue] && !derr_next) begin
+        derr_next  = 1'b1;
+        dcode_next = `DMA_ERR_BAD_QUEUE;
+        dqid_next  = desc_queue;
     end
 
     // round-robin pick among queues with work and no error
@@ -659,6 +693,9 @@ always @(posedge clk) begin
         qcode_reg <= {QUEUES*4{1'b0}};
         qaddr_reg <= {QUEUES*64{1'b0}};
         qcnt_reg  <= {QUEUES*32{1'b0}};
+        derr_reg  <= 1'b0;
+        dcode_reg <= `DMA_ERR_NONE;
+        dqid_reg  <= 4'd0;
     end else begin
         state_reg <= state_next;
         q_reg     <= q_next;
@@ -671,6 +708,9 @@ always @(posedge clk) begin
         qcode_reg <= qcode_next;
         qaddr_reg <= qaddr_next;
         qcnt_reg  <= qcnt_next;
+        derr_reg  <= derr_next;
+        dcode_reg <= dcode_next;
+        dqid_reg  <= dqid_next;
     end
     job_reg <= job_next;
     ts_reg   <= ts_next;

@@ -74,9 +74,17 @@ int dma_check_job(dma_tb *tb, const dma_job *job, uint32_t seed, dma_result *rtl
     dma_tb_sys(tb, &sys, d1, s1, p1);
     sys.faults = job->faults;
     sys.nfaults = job->nfaults;
-    dma_result exp = {{0}, {0}, {0}, 0};
-    tl_dma_run_queues(&sys, job->list, job->queue, job->n, DMA_TB_QUEUES, exp.code, exp.addr,
-                      exp.done);
+    tl_dma_status st;
+    tl_dma_run_queues(&sys, job->list, job->queue, job->n, DMA_TB_QUEUES, &st);
+    dma_result exp;
+    memset(&exp, 0, sizeof exp);
+    for (unsigned q = 0; q < DMA_TB_QUEUES; q++) {
+        exp.code[q] = st.code[q];
+        exp.addr[q] = st.addr[q];
+        exp.done[q] = st.done[q];
+    }
+    exp.desc_err = st.desc_err;
+    exp.desc_err_queue = st.desc_err_queue;
     /* "new" values of faulting descriptors, allowed where the RTL stopped midway */
     memcpy(d2, d1, sizeof d2);
     memcpy(s2, s1, sizeof s2);
@@ -90,7 +98,7 @@ int dma_check_job(dma_tb *tb, const dma_job *job, uint32_t seed, dma_result *rtl
         unsigned seen[DMA_TB_QUEUES] = {0};
         for (unsigned i = 0; i < job->n; i++) {
             unsigned q = job->queue[i];
-            if (exp.code[q] == TL_DMA_OK || seen[q] > exp.done[q])
+            if (q >= DMA_TB_QUEUES || exp.code[q] == TL_DMA_OK || seen[q] > exp.done[q])
                 continue;
             if (seen[q]++ == exp.done[q]) { /* the faulting one */
                 uint64_t fa;
@@ -126,7 +134,18 @@ int dma_check_job(dma_tb *tb, const dma_job *job, uint32_t seed, dma_result *rtl
         ok = 0;
     }
     dma_result got;
+    memset(&got, 0, sizeof got);
     got.cycles = tb->cycle - t0;
+    got.desc_err = tb->io.desc_err_code;
+    got.desc_err_queue = tb->io.desc_err_queue;
+    if (got.desc_err != exp.desc_err || got.desc_err_queue != exp.desc_err_queue ||
+        tb->io.desc_err_valid != (got.desc_err != TL_DMA_OK)) {
+        printf("MISMATCH engine status: rtl desc_err_valid=%u code=%s queue=%u; cmodel code=%s "
+               "queue=%u\n",
+               tb->io.desc_err_valid, tl_dma_strerror(got.desc_err), got.desc_err_queue,
+               tl_dma_strerror(exp.desc_err), exp.desc_err_queue);
+        ok = 0;
+    }
     for (unsigned q = 0; q < DMA_TB_QUEUES; q++) {
         got.code[q] = tb->io.err_code[q];
         got.addr[q] = tb->io.err_addr[q];

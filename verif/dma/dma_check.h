@@ -1,7 +1,8 @@
 /*
  * dma_check: runs a descriptor list on the RTL (dma_harness) and on the C
  * model from the same initial memories and compares every byte of DRAM,
- * SBUF and PSUM and every queue's status and completion count.
+ * SBUF and PSUM, every queue's status and completion count, and the
+ * engine-level status (a bad queue number).
  */
 #ifndef DMA_CHECK_H
 #define DMA_CHECK_H
@@ -12,7 +13,7 @@
 
 typedef struct {
     const tl_dma_desc *list;
-    const unsigned *queue;
+    const unsigned *queue;      /* 0..15; >= DMA_TB_QUEUES: a bad number */
     unsigned n;
     tl_dma_fault faults[DMA_CHECK_MAX_FAULTS];
     unsigned nfaults;
@@ -23,6 +24,8 @@ typedef struct {
     unsigned code[DMA_TB_QUEUES];
     uint64_t addr[DMA_TB_QUEUES];
     unsigned done[DMA_TB_QUEUES];
+    unsigned desc_err;          /* desc_err_code (TL_DMA_OK or BAD_QUEUE) */
+    unsigned desc_err_queue;
     uint64_t cycles;            /* first push to idle */
 } dma_result;
 

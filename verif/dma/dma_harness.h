@@ -56,7 +56,8 @@ void dma_tb_timing(dma_tb *tb, unsigned latency, unsigned ready_pct, unsigned st
 void dma_tb_step(dma_tb *tb);
 /* Hold reset for n cycles (DUT and memories' transactions). */
 void dma_tb_reset(dma_tb *tb, unsigned n);
-/* Push one descriptor to queue q; false if not accepted within `timeout` cycles. */
+/* Push one descriptor to queue q (0..15; >= DMA_TB_QUEUES is a bad number
+ * the engine takes and records); false if not accepted within `timeout` cycles. */
 bool dma_tb_push(dma_tb *tb, unsigned q, const tl_dma_desc *d, unsigned timeout);
 /* Run until the engine is idle and the bus quiet; false on timeout. */
 bool dma_tb_wait_idle(dma_tb *tb, unsigned timeout);

@@ -28,10 +28,11 @@ typedef struct {
     /* inputs */
     bool rst;
     bool desc_valid;
-    unsigned desc_queue;
+    unsigned desc_queue;         /* 4 bits: 0..15, >= DMA_TB_QUEUES is an error */
     uint32_t desc[20];
     uint64_t dram_base, dram_limit;
     uint32_t err_clear;          /* one bit per queue */
+    bool desc_err_clear;
     bool sb_rd_req_ready;
     bool sb_rd_rsp_valid;
     uint8_t sb_rd_rsp_data[AXI_MEM_MAX_BYTES];
@@ -43,6 +44,8 @@ typedef struct {
     uint32_t err_valid;
     unsigned err_code[DMA_TB_QUEUES];
     uint64_t err_addr[DMA_TB_QUEUES];
+    bool desc_err_valid;         /* engine-level: a bad queue number */
+    unsigned desc_err_code, desc_err_queue;
     bool idle;
     bool sb_rd_req_valid, sb_rd_req_psum;
     uint32_t sb_rd_req_addr;

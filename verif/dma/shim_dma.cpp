@@ -77,6 +77,7 @@ extern "C" void dma_dut_eval(dma_dut *d, dma_io *io)
     t->dram_base = io->dram_base;
     t->dram_limit = io->dram_limit;
     t->err_clear = io->err_clear;
+    t->desc_err_clear = io->desc_err_clear;
     t->m_axi_awready = p->awready;
     t->m_axi_wready = p->wready;
     t->m_axi_bid = p->bid;
@@ -102,6 +103,9 @@ extern "C" void dma_dut_eval(dma_dut *d, dma_io *io)
         io->err_code[q] = (unsigned)field(t->err_code, 4 * q, 4);
         io->err_addr[q] = field(t->err_addr, 64 * q, 64);
     }
+    io->desc_err_valid = t->desc_err_valid;
+    io->desc_err_code = t->desc_err_code;
+    io->desc_err_queue = t->desc_err_queue;
     io->idle = t->idle;
     p->awid = t->m_axi_awid;
     p->awaddr = t->m_axi_awaddr;

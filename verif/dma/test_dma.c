@@ -1,10 +1,11 @@
 /*
  * dma_engine RTL against the cmodel DMA reference (cmodel/dma_model.c):
  * every DMA line of CHECKLIST.md as a named test, then random descriptor
- * lists (shapes, strides, alignments, spaces, conversions, queues, bus
- * faults, malformed descriptors) under random backpressure. Every run
- * compares every byte of DRAM, SBUF and PSUM, each queue's error code,
- * faulting address and completion count, and the AXI protocol checks of
+ * lists (shapes, strides, alignments, spaces, conversions, queues and bad
+ * queue numbers, bus faults, malformed descriptors) under random
+ * backpressure. Every run compares every byte of DRAM, SBUF and PSUM, each
+ * queue's error code, faulting address and completion count, the
+ * engine-level status (BAD_QUEUE and its number), and the AXI protocol checks of
  * verif/common/axi_mem.c. A failing job is replayed with a waveform under
  * build/waves/.
  *
@@ -401,6 +402,96 @@ START_TEST(reset_mid_transfer_onchip)
 }
 END_TEST
 
+/* A queue number >= QUEUES (the field is 4 bits: 0..15): the descriptor is
+ * taken at once even while every real queue is full, not run (nothing
+ * written), recorded in the engine-level status (BAD_QUEUE and the first
+ * bad number), and every valid queue keeps working; desc_err_clear clears
+ * the status, and a bad number in the clearing cycle is recorded. */
+START_TEST(bad_queue_id)
+{
+    static tl_dma_desc list[10];
+    static unsigned qs[10] = {0, 5, 1, 2, 15, 3, 0, DMA_TB_QUEUES, 1, 2};
+    static const bool bad[10] = {0, 1, 0, 0, 1, 0, 0, 1, 0, 0};
+    static uint8_t before[DMA_TB_DRAM_SIZE];
+    timing(9, 70, 2, 50);
+    for (unsigned i = 0; i < 10; i++)
+        list[i] = copy1d(TL_DMA_DRAM, DR(0x1000 * i + 3 * i), TL_DMA_DRAM, DR(0x20000 + 0x1000 * i + i),
+                         TL_FMT_INT8, 500 + 37 * i);
+    memcpy(before, dma_tb_dram(tb), sizeof before);
+    dma_result r;
+    dma_job job = {list, qs, 10, {{0}}, 0, 0};
+    ck_assert_msg(check(&job, 31, &r), "RTL differs from cmodel");
+    ck_assert_uint_eq(r.desc_err, TL_DMA_ERR_BAD_QUEUE);
+    ck_assert_uint_eq(r.desc_err_queue, 5); /* the first bad number */
+    ck_assert(tb->io.desc_err_valid);
+    ck_assert_uint_eq(tb->io.err_valid, 0); /* no queue is in error */
+    static const unsigned want_done[DMA_TB_QUEUES] = {2, 2, 2, 1};
+    for (unsigned q = 0; q < DMA_TB_QUEUES; q++) {
+        ck_assert_uint_eq(r.code[q], TL_DMA_OK);
+        ck_assert_uint_eq(r.done[q], want_done[q]);
+    }
+    uint8_t *m = dma_tb_dram(tb);
+    for (unsigned i = 0; i < 10; i++) {
+        const tl_dma_desc *d = &list[i];
+        uint64_t so = d->src.addr - tb->dram_base, dof = d->dst.addr - tb->dram_base;
+        const uint8_t *want = bad[i] ? before + dof : before + so; /* bad: untouched */
+        ck_assert_msg(memcmp(m + dof, want, d->dst.count[0]) == 0, "descriptor %u (queue %u)", i, qs[i]);
+    }
+
+    /* the feeder never stalls on a bad number, even with every queue full */
+    dma_tb_reset(tb, 2);
+    tl_dma_desc big = copy1d(TL_DMA_DRAM, DR(0x0), TL_DMA_DRAM, DR(0x20000), TL_FMT_FP32, 4096);
+    for (unsigned q = 0; q < DMA_TB_QUEUES; q++)
+        while (dma_tb_push(tb, q, &big, 1))
+            ;
+    ck_assert(!tb->io.desc_ready);
+    ck_assert(dma_tb_push(tb, 11, &big, 1));
+    ck_assert(!tb->io.desc_err_valid);
+    dma_tb_step(tb); /* registered: seen at the next evaluation */
+    ck_assert(tb->io.desc_err_valid);
+    ck_assert_uint_eq(tb->io.desc_err_code, TL_DMA_ERR_BAD_QUEUE);
+    ck_assert_uint_eq(tb->io.desc_err_queue, 11);
+    ck_assert(dma_tb_push(tb, 14, &big, 1));      /* a second one: the first is kept */
+    dma_tb_step(tb);
+    ck_assert_uint_eq(tb->io.desc_err_queue, 11);
+    ck_assert(dma_tb_wait_idle(tb, 2000000));
+
+    /* clear: the status is clear and stays clear */
+    tb->io.desc_err_clear = true;
+    dma_tb_step(tb);
+    tb->io.desc_err_clear = false;
+    for (unsigned i = 0; i < 3; i++)
+        dma_tb_step(tb);
+    ck_assert(!tb->io.desc_err_valid);
+    ck_assert_uint_eq(tb->io.desc_err_code, 0);
+    ck_assert_uint_eq(tb->io.desc_err_queue, 0);
+    /* a bad number in the clearing cycle is recorded, not lost */
+    tb->io.desc_err_clear = true;
+    ck_assert(dma_tb_push(tb, 9, &big, 1));
+    tb->io.desc_err_clear = false;
+    dma_tb_step(tb);
+    ck_assert(tb->io.desc_err_valid);
+    ck_assert_uint_eq(tb->io.desc_err_queue, 9);
+    tb->io.desc_err_clear = true;
+    dma_tb_step(tb);
+    tb->io.desc_err_clear = false;
+    dma_tb_step(tb);
+    ck_assert(!tb->io.desc_err_valid);
+    ck_assert_uint_eq(dma_tb_violations(tb), 0);
+
+    /* the engine keeps working: a valid list on every queue after it */
+    static unsigned qs2[4] = {3, 2, 1, 0};
+    for (unsigned i = 0; i < 4; i++)
+        list[i] = copy1d(TL_DMA_DRAM, DR(0x5005 + 0x800 * i), TL_DMA_SBUF, 0x8000 + 0x1000 * i + i,
+                         TL_FMT_BF16, 300 + i);
+    dma_job job2 = {list, qs2, 4, {{0}}, 0, 0};
+    ck_assert_msg(check(&job2, 32, &r), "RTL differs from cmodel");
+    ck_assert_uint_eq(r.desc_err, TL_DMA_OK);
+    for (unsigned q = 0; q < DMA_TB_QUEUES; q++)
+        ck_assert_uint_eq(r.done[q], 1);
+}
+END_TEST
+
 /* --------------------------------------------------- random lists */
 
 typedef struct {
@@ -532,6 +623,8 @@ static int random_list(uint32_t seed)
     for (unsigned i = 0; i < n; i++) {
         random_desc(&list[i], i);
         qs[i] = rb(DMA_TB_QUEUES);
+        if (rb(24) == 0) /* a queue number the engine does not have */
+            qs[i] = DMA_TB_QUEUES + rb(16 - DMA_TB_QUEUES);
     }
     dma_job job = {list, qs, n, {{0}}, 0, 0};
     if (rb(5) == 0) { /* one bus fault range inside a DRAM side of a descriptor */
@@ -554,6 +647,7 @@ static int random_list(uint32_t seed)
         stat_done += r.done[q];
         stat_err[r.code[q] & 15]++;
     }
+    stat_err[r.desc_err & 15]++;
     stat_cycles += r.cycles;
     stat_desc += n;
     return ok;
@@ -578,7 +672,7 @@ START_TEST(random_descriptor_lists)
     }
     printf("dma: %u random descriptor lists compared, %u failed: %lu descriptors, %lu completed, "
            "%llu cycles\n", lists, bad, stat_desc, stat_done, (unsigned long long)stat_cycles);
-    printf("dma: queue errors seen:");
+    printf("dma: errors seen (per queue, and engine-level BAD_QUEUE):");
     for (unsigned c = 1; c < 16; c++)
         if (stat_err[c])
             printf(" %s=%lu", tl_dma_strerror(c), stat_err[c]);
@@ -608,6 +702,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, sr_tiling_invariant);
     tcase_add_test(tc, queues_round_robin);
     tcase_add_test(tc, reset_mid_transfer_onchip);
+    tcase_add_test(tc, bad_queue_id);
     suite_add_tcase(s, tc);
     TCase *tr = tcase_create("random");
     tcase_add_checked_fixture(tr, setup, teardown);

@@ -150,6 +150,51 @@ START_TEST(element_order_and_conversion)
 }
 END_TEST
 
+/* Queues in a list: an error stops its own queue only; a queue number
+ * beyond the engine's queues is not run and sets the engine-level
+ * BAD_QUEUE status with the first such number. */
+START_TEST(run_queues_bad_queue)
+{
+    static uint8_t before[sizeof dram];
+    memcpy(before, dram, sizeof dram);
+    tl_dma_desc list[6];
+    unsigned q[6] = {0, 7, 1, 4, 1, 0};
+    list[0] = copy(0x10000, 0x18000, TL_FMT_INT8, 16);
+    list[1] = copy(0x10100, 0x18100, TL_FMT_INT8, 16); /* queue 7 of 4 */
+    list[2] = copy(0x10200, 0x18200, TL_FMT_INT8, 16);
+    list[3] = copy(0x10300, 0x18300, TL_FMT_INT8, 16); /* queue 4 of 4 */
+    list[4] = copy(0x10400, 0x18400, TL_FMT_INT8, 16);
+    list[4].dst.count[0] = 15;                         /* BAD_COUNT on queue 1 */
+    list[5] = copy(0x10500, 0x18500, TL_FMT_INT8, 16);
+    tl_dma_status st;
+    memset(&st, 0xA5, sizeof st);
+    tl_dma_run_queues(&sys, list, q, 6, 4, &st);
+    ck_assert_uint_eq(st.desc_err, TL_DMA_ERR_BAD_QUEUE);
+    ck_assert_uint_eq(st.desc_err_queue, 7);     /* the first one */
+    ck_assert_uint_eq(st.done[0], 2);
+    ck_assert_uint_eq(st.done[1], 1);
+    ck_assert_uint_eq(st.code[0], TL_DMA_OK);
+    ck_assert_uint_eq(st.code[1], TL_DMA_ERR_BAD_COUNT);
+    for (unsigned i = 2; i < TL_DMA_MAX_QUEUES; i++)
+        ck_assert_uint_eq(st.done[i] | st.code[i] | (unsigned)st.addr[i], 0);
+    ck_assert_int_eq(memcmp(dram + 0x8000, before + 0x0, 16), 0);
+    ck_assert_int_eq(memcmp(dram + 0x8200, before + 0x200, 16), 0);
+    ck_assert_int_eq(memcmp(dram + 0x8500, before + 0x500, 16), 0);
+    /* the bad ones and the failing one wrote nothing */
+    ck_assert_int_eq(memcmp(dram + 0x8100, before + 0x8100, 16), 0);
+    ck_assert_int_eq(memcmp(dram + 0x8300, before + 0x8300, 16), 0);
+    ck_assert_int_eq(memcmp(dram + 0x8400, before + 0x8400, 16), 0);
+    ck_assert_str_eq(tl_dma_strerror(TL_DMA_ERR_BAD_QUEUE), "BAD_QUEUE");
+    /* no bad number: the engine-level status stays clear */
+    q[1] = 3;
+    q[3] = 2;
+    tl_dma_run_queues(&sys, list, q, 6, 4, &st);
+    ck_assert_uint_eq(st.desc_err, TL_DMA_OK);
+    ck_assert_uint_eq(st.desc_err_queue, 0);
+    ck_assert_uint_eq(st.done[3] + st.done[2], 2);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -160,6 +205,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, check_order_and_addresses);
     tcase_add_test(tc, bus_error_addresses);
     tcase_add_test(tc, element_order_and_conversion);
+    tcase_add_test(tc, run_queues_bad_queue);
     suite_add_tcase(s, tc);
     return tl_test_main(argv[0], s);
 }

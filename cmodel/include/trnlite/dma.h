@@ -21,7 +21,8 @@
 extern "C" {
 #endif
 
-/* Error codes (4 bits, err_code of a queue). */
+/* Error codes (4 bits): err_code of a queue (1..12), or the engine-level
+ * desc_err_code (13). */
 enum tl_dma_err {
     TL_DMA_OK = 0,
     TL_DMA_ERR_RD_SLVERR = 1,  /* a read beat answered SLVERR; addr = that beat */
@@ -36,6 +37,7 @@ enum tl_dma_err {
     TL_DMA_ERR_BAD_FMT = 10,   /* format code 7, or a pair that is not a conversion */
     TL_DMA_ERR_BAD_STRIDE = 11,/* a stride not a multiple of the element size */
     TL_DMA_ERR_BAD_COUNT = 12, /* source and destination element totals differ */
+    TL_DMA_ERR_BAD_QUEUE = 13, /* queue number >= the engine's queues (engine-level) */
 };
 /* Name of an error code ("RD_SLVERR", ...); "?" if unknown. */
 const char *tl_dma_strerror(unsigned code);
@@ -43,6 +45,9 @@ const char *tl_dma_strerror(unsigned code);
 enum tl_dma_space { TL_DMA_DRAM = 0, TL_DMA_SBUF = 1, TL_DMA_PSUM = 2 };
 
 #define TL_DMA_DESC_WORDS 20
+/* The descriptor's queue number is a 4-bit field: 0..15. An engine has
+ * 2..16 queues; a number beyond its last queue is an error (BAD_QUEUE). */
+#define TL_DMA_MAX_QUEUES 16
 
 /* One side of a transfer: element (i0, i1, i2) lives at
  * addr + i0*stride[0] + i1*stride[1] + i2*stride[2], i0 fastest.
@@ -100,18 +105,30 @@ typedef struct {
  */
 unsigned tl_dma_run(const tl_dma_sys *sys, const tl_dma_desc *d, uint64_t *fault_addr);
 
+/* The engine's status after a list of descriptors (docs/dma.md 1, 4). */
+typedef struct {
+    unsigned code[TL_DMA_MAX_QUEUES];  /* per queue: err_code (TL_DMA_OK if none) */
+    uint64_t addr[TL_DMA_MAX_QUEUES];  /* per queue: err_addr */
+    unsigned done[TL_DMA_MAX_QUEUES];  /* per queue: done_count */
+    unsigned desc_err;                 /* engine-level desc_err_code: TL_DMA_OK or
+                                          TL_DMA_ERR_BAD_QUEUE */
+    unsigned desc_err_queue;           /* desc_err_queue: the first bad number (0 if none) */
+} tl_dma_status;
+
 /*
  * Execute a list of descriptors pushed to queues: entry i goes to queue
- * q[i]. Each queue runs its entries in list order and stops at its first
- * error (later entries of that queue are dropped, as the engine drops
- * them until the error is cleared). code[q], addr[q] receive each queue's
- * status (TL_DMA_OK if none) and done[q] its completion count. The result
- * equals the hardware's whenever descriptors of different queues do not
- * touch each other's destinations (the hardware interleaves queues).
+ * q[i] (0..15) of an engine with nqueues queues (2..16). Each queue runs
+ * its entries in list order and stops at its first error (later entries of
+ * that queue are dropped, as the engine drops them until the error is
+ * cleared). An entry with q[i] >= nqueues is not run: the first such entry
+ * sets st->desc_err = TL_DMA_ERR_BAD_QUEUE and st->desc_err_queue = q[i],
+ * and every queue goes on. *st receives each queue's status and completion
+ * count (entries at and beyond nqueues are zero). The result equals the
+ * hardware's whenever descriptors of different queues do not touch each
+ * other's destinations (the hardware interleaves queues).
  */
 void tl_dma_run_queues(const tl_dma_sys *sys, const tl_dma_desc *list, const unsigned *q,
-                       unsigned n, unsigned nqueues, unsigned *code, uint64_t *addr,
-                       unsigned *done);
+                       unsigned n, unsigned nqueues, tl_dma_status *st);
 
 /* Element size in bytes of a format (4, 2 or 1); 0 for an illegal code. */
 unsigned tl_dma_esize(tl_fmt fmt);
