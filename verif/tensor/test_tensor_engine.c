@@ -142,6 +142,37 @@ START_TEST(test_k_sizes)
 }
 END_TEST
 
+/* int8: -128 * -128 summed over K = 131200 (> 2^31 / 2^14) tiles of R
+ * through PSUM wraps around in int32 (ARCHITECTURE.md 5.5), exactly as
+ * the C model; columns >= C/2 hold random int8 for contrast. */
+START_TEST(test_int8_wrap)
+{
+    const unsigned K = 131200, N = 1;
+    unsigned addr = 0;
+    te_job j = job(TL_FMT_INT8, TL_FMT_INT8, K, C, N, &addr, true);
+    tl_rng r = {seed ^ 9};
+    j.w = malloc(sizeof *j.w * K * C);
+    j.x = malloc(sizeof *j.x * K * N);
+    for (unsigned k = 0; k < K; k++) {
+        for (unsigned c = 0; c < C; c++)
+            j.w[k * C + c] = c < (C + 1) / 2 ? 0x80 : (uint16_t)(tl_rng_u32(&r) & 0xff);
+        j.x[k] = 0x80;
+    }
+    ck_assert_uint_eq(run_check("int8_wrap", &j, 1, &ideal, seed, NULL), 0);
+
+    /* the wrapped value itself: 16384 * 131200 mod 2^32 */
+    te_pins p;
+    memset(&p, 0, sizeof p);
+    p.rd_valid = 1;
+    p.rd_addr = 0;
+    te_dut_cycle(dut, &p);
+    ck_assert(p.rd_data_valid);
+    ck_assert_msg(p.rd_data[0] == 0x80200000u, "PSUM[0][0] = 0x%08x, want 0x80200000 (wrapped)",
+                  p.rd_data[0]);
+    te_jobs_free(&j, 1);
+}
+END_TEST
+
 /* start / accumulate sequences onto the same PSUM region, formats changing */
 START_TEST(test_accumulate)
 {
@@ -384,6 +415,7 @@ static Suite *suite(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_formats);
     tcase_add_test(tc, test_k_sizes);
+    tcase_add_test(tc, test_int8_wrap);
     tcase_add_test(tc, test_accumulate);
     tcase_add_test(tc, test_nan_inf);
     tcase_add_test(tc, test_back_to_back);
