@@ -10,6 +10,8 @@
  * in order (i0 fastest) and emits it as bursts: runs of contiguous bytes
  * that never cross a BOUNDARY-aligned address (BOUNDARY = min(4 KiB,
  * 256 beats)), so each is one legal AXI4 INCR burst of at most 256 beats.
+ * Each burst comes with its beat geometry (first and one-past-last byte
+ * lane, beats - 1), which the read and write sides both need.
  * A row is a run of contiguous bytes: count0 elements when stride0 equals
  * the element size (or count0 = 1), otherwise one element.
  *
@@ -22,7 +24,9 @@
  */
 module dma_agen #(
     parameter ADDR_WIDTH     = 32,  // address bits
-    parameter BOUNDARY_LOG2  = 12   // bursts never cross a 2^BOUNDARY_LOG2 boundary
+    parameter BEAT_LOG2      = 4,   // log2 of bytes per bus beat (3..5)
+    // bursts never cross a 2^BOUNDARY_LOG2 boundary: min(4 KiB, 256 beats)
+    parameter BOUNDARY_LOG2  = (BEAT_LOG2 + 8 < 12) ? BEAT_LOG2 + 8 : 12
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -40,7 +44,9 @@ module dma_agen #(
     output wire                  burst_valid,
     input  wire                  burst_ready,
     output wire [ADDR_WIDTH-1:0] burst_addr,  // first byte
-    output wire [BOUNDARY_LOG2:0] burst_bytes, // 1 .. 2^BOUNDARY_LOG2
+    output wire [BEAT_LOG2:0]    burst_lo,    // first byte lane of the first beat
+    output wire [BEAT_LOG2:0]    burst_hi,    // one past the last byte lane of the last beat
+    output wire [7:0]            burst_beats_m1, // beats - 1
     output wire                  burst_last   // last burst of the job
 );
 
@@ -71,8 +77,16 @@ reg                  last_row;
 assign busy        = active_reg || bv_reg;
 assign burst_valid = bv_reg;
 assign burst_addr  = ba_reg;
-assign burst_bytes = bb_reg;
 assign burst_last  = bl_reg;
+
+// Beat geometry of the burst on offer (bb_reg bytes from ba_reg).
+wire [ADDR_WIDTH-1:0] burst_end = ba_reg + {{(ADDR_WIDTH-BOUNDARY_LOG2-1){1'b0}}, bb_reg} - 1'b1;
+/* verilator lint_off UNUSEDSIGNAL */ // a burst has at most 256 beats
+wire [ADDR_WIDTH-1:0] beats_m1_full = (burst_end >> BEAT_LOG2) - (ba_reg >> BEAT_LOG2);
+/* verilator lint_on UNUSEDSIGNAL */
+assign burst_lo       = {1'b0, ba_reg[BEAT_LOG2-1:0]};
+assign burst_hi       = {1'b0, burst_end[BEAT_LOG2-1:0]} + 1'b1;
+assign burst_beats_m1 = beats_m1_full[7:0];
 
 always @* begin
     active_next  = active_reg;

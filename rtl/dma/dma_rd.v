@@ -77,7 +77,6 @@ module dma_rd #(
 
 localparam DB   = DATA_WIDTH / 8;
 localparam DBL  = $clog2(DB);
-localparam BNDL = (DBL + 8 < 12) ? DBL + 8 : 12;  // burst boundary: min(4 KiB, 256 beats)
 localparam MW   = ADDR_WIDTH + 2 * (DBL + 1) + 8 + 1; // meta entry width
 
 // ------------------------------------------------------------- registers
@@ -94,42 +93,38 @@ reg [7:0]            beat_reg,    beat_next;     // beat index in the head burst
 wire                  b_valid;
 wire                  b_ready;
 wire [ADDR_WIDTH-1:0] b_addr;
-wire [BNDL:0]         b_bytes;
+wire [DBL:0]          b_lo;          // first byte lane of the first beat
+wire [DBL:0]          b_hi;          // one past the last lane of the last beat
+wire [7:0]            b_beats_m1;
 wire                  b_last;
 wire                  agen_busy;
 
 dma_agen #(
     .ADDR_WIDTH    (ADDR_WIDTH),
-    .BOUNDARY_LOG2 (BNDL)
+    .BEAT_LOG2     (DBL)
 ) agen (
-    .clk         (clk),
-    .rst         (rst),
-    .start       (start),
-    .stop        (abort || killed_reg),
-    .addr        (addr),
-    .esize_log2  (esize_log2),
-    .count0      (count0),
-    .count1      (count1),
-    .count2      (count2),
-    .stride0     (stride0),
-    .stride1     (stride1),
-    .stride2     (stride2),
-    .busy        (agen_busy),
-    .burst_valid (b_valid),
-    .burst_ready (b_ready),
-    .burst_addr  (b_addr),
-    .burst_bytes (b_bytes),
-    .burst_last  (b_last)
+    .clk            (clk),
+    .rst            (rst),
+    .start          (start),
+    .stop           (abort || killed_reg),
+    .addr           (addr),
+    .esize_log2     (esize_log2),
+    .count0         (count0),
+    .count1         (count1),
+    .count2         (count2),
+    .stride0        (stride0),
+    .stride1        (stride1),
+    .stride2        (stride2),
+    .busy           (agen_busy),
+    .burst_valid    (b_valid),
+    .burst_ready    (b_ready),
+    .burst_addr     (b_addr),
+    .burst_lo       (b_lo),
+    .burst_hi       (b_hi),
+    .burst_beats_m1 (b_beats_m1),
+    .burst_last     (b_last)
 );
 
-// Burst geometry: first byte lane lo, one past the last byte lane hi, beats.
-wire [ADDR_WIDTH-1:0] b_end   = b_addr + {{(ADDR_WIDTH-BNDL-1){1'b0}}, b_bytes} - 1'b1;
-wire [DBL:0]          b_lo    = {1'b0, b_addr[DBL-1:0]};
-wire [DBL:0]          b_hi    = {1'b0, b_end[DBL-1:0]} + 1'b1;
-/* verilator lint_off UNUSEDSIGNAL */ // a burst has at most 256 beats
-wire [ADDR_WIDTH-1:0] b_beats_m1_full = (b_end >> DBL) - (b_addr >> DBL);
-/* verilator lint_on UNUSEDSIGNAL */
-wire [7:0]            b_beats_m1 = b_beats_m1_full[7:0];
 
 // ------------------------------------------------------- meta FIFO (bursts
 // issued, data not yet all received): entry {addr, lo, hi, beats-1, last}
@@ -169,8 +164,8 @@ dma_fifo #(
     .WIDTH      (MW),
     .DEPTH_LOG2 (OUTSTANDING_LOG2)
 ) meta_fifo (
-    .clk       (clk),
-    .rst       (rst),
+    .clk            (clk),
+    .rst            (rst),
     .clear     (1'b0),
     .in_valid  (take_burst),
     .in_ready  (meta_in_ready),
@@ -184,8 +179,8 @@ dma_pack #(
     .BYTES      (DB),
     .BYTES_LOG2 (DBL)
 ) pack (
-    .clk        (clk),
-    .rst        (rst),
+    .clk            (clk),
+    .rst            (rst),
     .clear      (start || dropping),
     .in_valid   (push_beat),
     .in_ready   (pack_in_ready),

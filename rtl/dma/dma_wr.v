@@ -80,7 +80,6 @@ module dma_wr #(
 
 localparam DB   = DATA_WIDTH / 8;
 localparam DBL  = $clog2(DB);
-localparam BNDL = (DBL + 8 < 12) ? DBL + 8 : 12;
 localparam MW   = ADDR_WIDTH + 2 * (DBL + 1) + 8;  // {addr, lo, hi, beats-1}
 
 // ------------------------------------------------------------- registers
@@ -117,7 +116,9 @@ wire                 dropping = abort || killed_reg;
 wire                  b_valid;
 wire                  b_ready;
 wire [ADDR_WIDTH-1:0] b_addr;
-wire [BNDL:0]         b_bytes;
+wire [DBL:0]          b_lo;          // first byte lane of the first beat
+wire [DBL:0]          b_hi;          // one past the last lane of the last beat
+wire [7:0]            b_beats_m1;
 /* verilator lint_off UNUSEDSIGNAL */ // the writer ends on busy, not on a flag
 wire                  b_last;
 /* verilator lint_on UNUSEDSIGNAL */
@@ -125,35 +126,29 @@ wire                  agen_busy;
 
 dma_agen #(
     .ADDR_WIDTH    (ADDR_WIDTH),
-    .BOUNDARY_LOG2 (BNDL)
+    .BEAT_LOG2     (DBL)
 ) agen (
-    .clk         (clk),
-    .rst         (rst),
-    .start       (start),
-    .stop        (dropping),
-    .addr        (addr),
-    .esize_log2  (esize_log2),
-    .count0      (count0),
-    .count1      (count1),
-    .count2      (count2),
-    .stride0     (stride0),
-    .stride1     (stride1),
-    .stride2     (stride2),
-    .busy        (agen_busy),
-    .burst_valid (b_valid),
-    .burst_ready (b_ready),
-    .burst_addr  (b_addr),
-    .burst_bytes (b_bytes),
-    .burst_last  (b_last)
+    .clk            (clk),
+    .rst            (rst),
+    .start          (start),
+    .stop           (dropping),
+    .addr           (addr),
+    .esize_log2     (esize_log2),
+    .count0         (count0),
+    .count1         (count1),
+    .count2         (count2),
+    .stride0        (stride0),
+    .stride1        (stride1),
+    .stride2        (stride2),
+    .busy           (agen_busy),
+    .burst_valid    (b_valid),
+    .burst_ready    (b_ready),
+    .burst_addr     (b_addr),
+    .burst_lo       (b_lo),
+    .burst_hi       (b_hi),
+    .burst_beats_m1 (b_beats_m1),
+    .burst_last     (b_last)
 );
-
-wire [ADDR_WIDTH-1:0] b_end   = b_addr + {{(ADDR_WIDTH-BNDL-1){1'b0}}, b_bytes} - 1'b1;
-wire [DBL:0]          b_lo    = {1'b0, b_addr[DBL-1:0]};
-wire [DBL:0]          b_hi    = {1'b0, b_end[DBL-1:0]} + 1'b1;
-/* verilator lint_off UNUSEDSIGNAL */ // a burst has at most 256 beats
-wire [ADDR_WIDTH-1:0] b_beats_m1_full = (b_end >> DBL) - (b_addr >> DBL);
-/* verilator lint_on UNUSEDSIGNAL */
-wire [7:0]            b_beats_m1 = b_beats_m1_full[7:0];
 
 // W meta FIFO: bursts whose beats are still owed.
 wire          meta_in_ready;
@@ -170,8 +165,8 @@ dma_fifo #(
     .WIDTH      (MW),
     .DEPTH_LOG2 (OUTSTANDING_LOG2)
 ) meta_fifo (
-    .clk       (clk),
-    .rst       (rst),
+    .clk            (clk),
+    .rst            (rst),
     .clear     (1'b0),
     .in_valid  (take_burst),
     .in_ready  (meta_in_ready),
@@ -185,8 +180,8 @@ dma_fifo #(
     .WIDTH      (ADDR_WIDTH),
     .DEPTH_LOG2 (OUTSTANDING_LOG2)
 ) b_fifo (
-    .clk       (clk),
-    .rst       (rst),
+    .clk            (clk),
+    .rst            (rst),
     .clear     (1'b0),
     .in_valid  (take_burst && !onchip),
     .in_ready  (bq_in_ready),
