@@ -3,7 +3,9 @@
 # Idempotent: run it as often as you like; make runs it once per build/ tree.
 #   apt: verilator iverilog yosys check pkg-config g++ make zlib1g-dev
 #        libsystemc-dev python3-venv
-#   venv under build/venv: numpy, ml_dtypes (independent numerics reference)
+#   venv under build/venv: numpy, ml_dtypes (independent numerics reference);
+#        PeakRDL (CSR header and register chapter from spec/trnlite_csr.rdl),
+#        pinned so that the generated files do not change under us
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -39,8 +41,20 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-if ! "$venv/bin/python" -c 'import numpy, ml_dtypes' >/dev/null 2>&1; then
-  echo "install-deps: creating Python venv in build/venv (numpy, ml_dtypes)"
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install -q --disable-pip-version-check numpy ml_dtypes
+# python module : PyPI requirement
+pypi=(
+  "numpy:numpy"
+  "ml_dtypes:ml_dtypes"
+  "systemrdl:systemrdl-compiler==1.33.0"
+  "peakrdl_cheader:peakrdl-cheader==1.1.0"
+  "peakrdl_markdown:peakrdl-markdown==1.0.3"
+)
+[[ -x $venv/bin/python ]] || { echo "install-deps: creating Python venv in build/venv"; python3 -m venv "$venv"; }
+want=()
+for item in "${pypi[@]}"; do
+  "$venv/bin/python" -c "import ${item%%:*}" >/dev/null 2>&1 || want+=("${item#*:}")
+done
+if ((${#want[@]})); then
+  echo "install-deps: pip install ${want[*]}"
+  "$venv/bin/pip" install -q --disable-pip-version-check "${want[@]}"
 fi
