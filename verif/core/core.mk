@@ -1,0 +1,13 @@
+# verif/core: the core's instruction set (one source: isa.def) and the
+# whole-core C model.
+$(eval $(call c_test,test_isa,verif/core/test_isa.c verif/core/isa_gen.c))
+
+$(BUILD)/bin/gen_isa: $(BUILD)/verif/core/gen_isa.o $(BUILD)/verif/core/isa_gen.o $(CMODEL_LIB)
+	@mkdir -p $(@D)
+	$(CC) $^ -o $@
+
+.PHONY: gen-isa
+gen-isa: $(BUILD)/bin/gen_isa
+	$< vh > rtl/core/tl_isa.vh
+	$< doc docs/core.md
+gen: gen-isa
