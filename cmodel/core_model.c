@@ -160,7 +160,7 @@ static bool core_idle(const tl_core *c)
 static void update_irq(tl_core *c)
 {
     uint32_t s = c->irq_sem < c->cfg.sems ? c->sem[c->irq_sem] : 0;
-    if (s >= c->irq_sem_value)
+    if (c->irq_sem_value != 0 && s >= c->irq_sem_value)
         c->irq_status |= IRQ_SEMB;
     bool idle = core_idle(c);
     if (idle && !c->was_idle)

@@ -11,3 +11,6 @@ gen-isa: $(BUILD)/bin/gen_isa
 	$< vh > rtl/core/tl_isa.vh
 	$< doc docs/core.md
 gen: gen-isa
+
+CORE_HARNESS := verif/core/core_harness.c
+$(eval $(call c_test,test_core_cmd,verif/core/test_core_cmd.c $(CORE_HARNESS)))

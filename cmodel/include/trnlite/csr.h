@@ -162,11 +162,11 @@ extern "C" {
 #define TRNLITE_CSR__IRQ_SEM_DESC_3553E1BE__INDEX_bw 5
 #define TRNLITE_CSR__IRQ_SEM_DESC_3553E1BE__INDEX_reset 0x0
 
-// reg - trnlite_csr::rw32_r_desc_0c3dd385
-#define TRNLITE_CSR__RW32_R_DESC_0C3DD385__VALUE_bm 0xffffffff
-#define TRNLITE_CSR__RW32_R_DESC_0C3DD385__VALUE_bp 0
-#define TRNLITE_CSR__RW32_R_DESC_0C3DD385__VALUE_bw 32
-#define TRNLITE_CSR__RW32_R_DESC_0C3DD385__VALUE_reset 0x0
+// reg - trnlite_csr::rw32_r_desc_7e9bd106
+#define TRNLITE_CSR__RW32_R_DESC_7E9BD106__VALUE_bm 0xffffffff
+#define TRNLITE_CSR__RW32_R_DESC_7E9BD106__VALUE_bp 0
+#define TRNLITE_CSR__RW32_R_DESC_7E9BD106__VALUE_bw 32
+#define TRNLITE_CSR__RW32_R_DESC_7E9BD106__VALUE_reset 0x0
 
 // reg - trnlite_csr::ERR_CODE
 #define TRNLITE_CSR__ERR_CODE__CODE_bm 0xff
