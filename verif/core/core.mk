@@ -14,3 +14,4 @@ gen: gen-isa
 
 CORE_HARNESS := verif/core/core_harness.c
 $(eval $(call c_test,test_core_cmd,verif/core/test_core_cmd.c $(CORE_HARNESS)))
+$(eval $(call c_test,test_core_e2e,verif/core/test_core_e2e.c $(CORE_HARNESS)))
