@@ -39,6 +39,8 @@ struct tl_core {
     uint64_t perf_macs, perf_rd_bytes, perf_wr_bytes, perf_act_elems;
     uint32_t perf_hi_latch[16];
 
+    uint64_t sched;            /* tl_core_set_schedule state; 0: round robin */
+
     /* tensor engine: the stationary W tile of the last loading matmul */
     bool w_loaded;
     unsigned w_fmt, w_k, w_m;

@@ -250,20 +250,47 @@ static enum step step_engine(tl_core *c, unsigned e)
     return STEP_DONE;
 }
 
+void tl_core_set_schedule(tl_core *c, uint64_t seed)
+{
+    c->sched = seed;
+}
+
+/* xorshift64 for the test schedule */
+static unsigned sched_next(tl_core *c, unsigned n)
+{
+    c->sched ^= c->sched << 13;
+    c->sched ^= c->sched >> 7;
+    c->sched ^= c->sched << 17;
+    return (unsigned)(c->sched % n);
+}
+
 uint64_t tl_core_run(tl_core *c, uint64_t max_steps)
 {
     uint64_t steps = 0;
     while (steps < max_steps) {
-        unsigned waiting = 0;
+        unsigned waiting = 0, order[CORE_ENGINES] = {0, 1, 2}, burst = 1;
         bool progress = false;
-        for (unsigned e = 0; e < CORE_ENGINES && steps < max_steps; e++) {
-            enum step s = step_engine(c, e);
-            if (s == STEP_DONE) {
-                progress = true;
-                steps++;
-                update_irq(c);
-            } else if (s == STEP_WAIT) {
-                waiting |= 1u << e;
+        if (c->sched) {
+            for (unsigned i = CORE_ENGINES - 1; i > 0; i--) {
+                unsigned j = sched_next(c, i + 1), t = order[i];
+                order[i] = order[j];
+                order[j] = t;
+            }
+            burst = 1 + sched_next(c, 4);
+        }
+        for (unsigned i = 0; i < CORE_ENGINES && steps < max_steps; i++) {
+            unsigned e = order[i];
+            for (unsigned b = 0; b < burst && steps < max_steps; b++) {
+                enum step s = step_engine(c, e);
+                if (s == STEP_DONE) {
+                    progress = true;
+                    steps++;
+                    update_irq(c);
+                    continue;
+                }
+                if (s == STEP_WAIT)
+                    waiting |= 1u << e;
+                break;
             }
         }
         if (progress)

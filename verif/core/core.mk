@@ -12,6 +12,8 @@ gen-isa: $(BUILD)/bin/gen_isa
 	$< doc docs/core.md
 gen: gen-isa
 
-CORE_HARNESS := verif/core/core_harness.c
+CORE_HARNESS := verif/core/core_harness.c verif/core/core_ref.c
 $(eval $(call c_test,test_core_cmd,verif/core/test_core_cmd.c $(CORE_HARNESS)))
 $(eval $(call c_test,test_core_e2e,verif/core/test_core_e2e.c $(CORE_HARNESS)))
+$(eval $(call c_test,test_core_progs,verif/core/test_core_progs.c verif/core/core_progs.c $(CORE_HARNESS)))
+FUZZ += $(BUILD)/tests/test_core_progs

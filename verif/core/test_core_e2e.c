@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core_harness.h"
+#include "core_ref.h"
 #include "tl_test.h"
 
 #define SB TL_ISA_SPACE_SBUF
@@ -191,15 +192,6 @@ START_TEST(matmul_reuses_loaded_tile)
 }
 END_TEST
 
-/* The test's own reading of docs/core.md section 6. */
-static bool ref_nan(uint32_t x) { return (x & 0x7FFFFFFFu) > 0x7F800000u; }
-static uint32_t ref_relu(uint32_t u)
-{
-    if (ref_nan(u))
-        return u;
-    return (u >> 31) || u == 0 ? 0 : u;
-}
-
 /* MLP layer: Y = narrow(relu(W^T X * scale + bias_m)), W [K x M] bf16, X
  * [K x N] bf16, bias per output row (partition) in SBUF. */
 static void mlp_case(unsigned out_fmt, unsigned round, unsigned sat, uint32_t seed)
@@ -263,28 +255,7 @@ START_TEST(mlp_layer_bias_relu_sr)
 END_TEST
 
 /* ELEMWISE: a bf16 in SBUF, b fp32 in PSUM with special values, every op,
- * outputs fp16 (SR) in SBUF and fp32 in PSUM; ACTIVATE with scalar scale
- * and per-partition scale; checked against loops. */
-static uint32_t ref_ew(unsigned op, uint32_t a, uint32_t b)
-{
-    switch (op) {
-    case TL_ISA_EWOP_ADD: return tl_f32_add(a, b);
-    case TL_ISA_EWOP_MUL: return tl_f32_mul(a, b);
-    case TL_ISA_EWOP_MAX: {
-        if (ref_nan(a) || ref_nan(b))
-            return TL_QNAN_FP32;
-        if ((a & 0x7FFFFFFFu) == 0 && (b & 0x7FFFFFFFu) == 0)
-            return a & b; /* +0 unless both are -0 */
-        bool an = a >> 31, bn = b >> 31;
-        if (an != bn)
-            return an ? b : a;
-        bool a_bigger = an ? a < b : a > b; /* same sign: compare magnitudes */
-        return a_bigger ? a : b;
-    }
-    default: return !(b >> 31) && b != 0 && !ref_nan(b) ? a : 0;
-    }
-}
-
+ * outputs fp16 (SR) in SBUF and fp32 in PSUM; checked against loops. */
 START_TEST(elemwise_ops)
 {
     tl_core_config g;

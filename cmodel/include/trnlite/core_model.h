@@ -77,6 +77,13 @@ void tl_core_csr_write32(tl_core *core, uint32_t offset, uint32_t value);
  * the number of steps taken; 0 means the core was already quiescent. */
 uint64_t tl_core_run(tl_core *core, uint64_t max_steps);
 
+/* For tests: with seed != 0 tl_core_run visits the engines in a seeded
+ * random order and lets each take a random run of instructions, one of
+ * the other interleavings the semaphores allow (a race-free program gives
+ * the same result under every one); 0, the default, is round robin, one
+ * instruction per engine. */
+void tl_core_set_schedule(tl_core *core, uint64_t seed);
+
 /* The level interrupt output. */
 bool tl_core_irq(const tl_core *core);
 
