@@ -4,8 +4,6 @@
  * functions: tl_matmul_f32/tl_matmul_i8, tl_widen, tl_f32_mul,
  * tl_f32_add, tl_narrow, tl_sr_rand; DMA through tl_dma_run.
  */
-#include <stdlib.h>
-
 #include "core_internals.h"
 
 #define GET(in, op, name) tl_isa_get(in, TL_ISA_##op##_##name)
@@ -82,11 +80,8 @@ static void exec_matmul(tl_core *c, const uint32_t *in)
         c->w_k = (unsigned)K;
         c->w_m = (unsigned)M;
     }
-    uint32_t *w = malloc(K * M * sizeof *w), *x = malloc(K * N * sizeof *x);
-    uint32_t *ps = malloc(M * N * sizeof *ps);
-    int8_t *w8 = malloc(K * M), *x8 = malloc(K * N);
-    if (!w || !x || !ps || !w8 || !x8)
-        abort(); /* the model cannot continue without memory */
+    uint32_t *w = c->scr_w, *x = c->scr_x, *ps = c->scr_ps;
+    int8_t *w8 = c->scr_w8, *x8 = c->scr_x8;
     for (size_t i = 0; i < K * M; i++) {
         w[i] = tl_widen(fw, c->w_tile[i]);
         w8[i] = (int8_t)(uint8_t)c->w_tile[i];
@@ -108,11 +103,6 @@ static void exec_matmul(tl_core *c, const uint32_t *in)
         for (size_t n = 0; n < N; n++)
             store_le(psum_at(c, (unsigned)m, e0 + n), 4, ps[m * N + n]);
     c->perf_macs += (uint64_t)K * M * N;
-    free(w);
-    free(x);
-    free(ps);
-    free(w8);
-    free(x8);
 }
 
 /* ---- ACTIVATE / ELEMWISE ------------------------------------------------ */
@@ -214,7 +204,9 @@ static uint32_t ew_op(unsigned op, uint32_t a, uint32_t b)
     }
 }
 
-/* ACTIVATE and ELEMWISE: read every input, compute in fp32, narrow, write. */
+/* ACTIVATE and ELEMWISE: read every input, compute in fp32, narrow, write;
+ * one partition at a time (a partition's output overlaps only inputs of
+ * the same partition). */
 static void exec_act(tl_core *c, const uint32_t *in)
 {
     tile t[4];
@@ -228,9 +220,7 @@ static void exec_act(tl_core *c, const uint32_t *in)
     uint32_t seed = GET(in, ACTIVATE, SEED), cbase = GET(in, ACTIVATE, CBASE);
     uint32_t csp = GET(in, ACTIVATE, CSTRIDE_P), csf = GET(in, ACTIVATE, CSTRIDE_F);
     const tile *out = &t[act ? 1 : 2];
-    uint32_t *v = malloc((size_t)P * F * sizeof *v);
-    if (!v)
-        abort();
+    uint32_t *v = c->scr_v;
     for (unsigned p = 0; p < P; p++) {
         uint32_t scale = GET(in, ACTIVATE, SCALE), bias = GET(in, ACTIVATE, BIAS);
         if (act && GET(in, ACTIVATE, SCALE_PP))
@@ -251,14 +241,12 @@ static void exec_act(tl_core *c, const uint32_t *in)
             uint32_t rand = 0;
             if (rnd == TL_RND_SR && out->fmt != TL_FMT_FP32)
                 rand = tl_sr_rand(seed, cbase + p * csp + (uint32_t)f * csf);
-            v[p * F + f] = tl_narrow(out->fmt, r, rnd, sat, rand);
+            v[f] = tl_narrow(out->fmt, r, rnd, sat, rand);
         }
-    }
-    for (unsigned p = 0; p < P; p++)
         for (uint64_t f = 0; f < F; f++)
-            store_le(tile_at(c, out, p0 + p, f), tl_dma_esize(out->fmt), v[p * F + f]);
+            store_le(tile_at(c, out, p0 + p, f), tl_dma_esize(out->fmt), v[f]);
+    }
     c->perf_act_elems += (uint64_t)P * F;
-    free(v);
 }
 
 /* ---- DMA ------------------------------------------------------------------ */

@@ -41,6 +41,13 @@ struct tl_core {
 
     uint64_t sched;            /* tl_core_set_schedule state; 0: round robin */
 
+    /* scratch, sized at creation so that running never allocates:
+     * matmul operands (rows*cols, rows*bank, cols*bank words) and one
+     * partition of activation results (the larger of an SBUF partition's
+     * bytes and a PSUM partition's entries) */
+    uint32_t *scr_w, *scr_x, *scr_ps, *scr_v;
+    int8_t *scr_w8, *scr_x8;
+
     /* tensor engine: the stationary W tile of the last loading matmul */
     bool w_loaded;
     unsigned w_fmt, w_k, w_m;

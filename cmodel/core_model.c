@@ -80,8 +80,17 @@ int tl_core_create(const tl_core_config *cfg, tl_core **out)
     c->psum_part_log2 = cfg->psum_bank_log2 + banks_log2 + 2;
     c->sbuf = calloc((size_t)cfg->rows << cfg->sbuf_part_log2, 1);
     c->psum = calloc((size_t)cfg->cols << c->psum_part_log2, 1);
-    c->w_tile = calloc((size_t)cfg->rows * cfg->cols, sizeof *c->w_tile);
-    if (!c->sbuf || !c->psum || !c->w_tile) {
+    size_t rc = (size_t)cfg->rows * cfg->cols, bank = (size_t)1 << cfg->psum_bank_log2;
+    size_t part = (size_t)1 << cfg->sbuf_part_log2, psum_entries = bank * cfg->psum_banks;
+    c->w_tile = calloc(rc, sizeof *c->w_tile);
+    c->scr_w = calloc(rc, sizeof *c->scr_w);
+    c->scr_x = calloc((size_t)cfg->rows * bank, sizeof *c->scr_x);
+    c->scr_ps = calloc((size_t)cfg->cols * bank, sizeof *c->scr_ps);
+    c->scr_v = calloc(part > psum_entries ? part : psum_entries, sizeof *c->scr_v);
+    c->scr_w8 = calloc(rc, 1);
+    c->scr_x8 = calloc((size_t)cfg->rows * bank, 1);
+    if (!c->sbuf || !c->psum || !c->w_tile || !c->scr_w || !c->scr_x || !c->scr_ps || !c->scr_v ||
+        !c->scr_w8 || !c->scr_x8) {
         tl_core_free(c);
         return TL_CORE_ENOMEM;
     }
@@ -100,6 +109,12 @@ void tl_core_free(tl_core *c)
     free(c->sbuf);
     free(c->psum);
     free(c->w_tile);
+    free(c->scr_w);
+    free(c->scr_x);
+    free(c->scr_ps);
+    free(c->scr_v);
+    free(c->scr_w8);
+    free(c->scr_x8);
     free(c);
 }
 
