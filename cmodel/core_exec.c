@@ -7,6 +7,8 @@
 #include "core_internals.h"
 
 #define GET(in, op, name) tl_isa_get(in, TL_ISA_##op##_##name)
+/* A field ACTIVATE and ELEMWISE both have, of the instruction's opcode. */
+#define AGET(in, act, name) tl_isa_get(in, (act) ? TL_ISA_ACTIVATE_##name : TL_ISA_ELEMWISE_##name)
 
 static bool te_float(unsigned f)
 {
@@ -150,8 +152,7 @@ static unsigned check_act(const tl_core *c, const uint32_t *in)
     tile t[4];
     unsigned n = act_tiles(in, t);
     bool act = GET(in, HDR, OPCODE) == TL_ISA_OP_ACTIVATE;
-    /* ACTIVATE and ELEMWISE keep P, p0, F in the same words */
-    uint64_t P = GET(in, ACTIVATE, P), p0 = GET(in, ACTIVATE, P0), F = GET(in, ACTIVATE, F);
+    uint64_t P = AGET(in, act, P), p0 = AGET(in, act, P0), F = AGET(in, act, F);
     uint64_t part = 1ull << g->sbuf_part_log2, bank = 1ull << g->psum_bank_log2;
 
     if (act && GET(in, ACTIVATE, FUNC) > TL_ISA_FUNC_RELU)
@@ -212,13 +213,12 @@ static void exec_act(tl_core *c, const uint32_t *in)
     tile t[4];
     act_tiles(in, t);
     bool act = GET(in, HDR, OPCODE) == TL_ISA_OP_ACTIVATE;
-    unsigned P = GET(in, ACTIVATE, P), p0 = GET(in, ACTIVATE, P0);
-    uint64_t F = GET(in, ACTIVATE, F);
-    /* rounding, saturation, seed, coordinates: the same words in both */
-    tl_round rnd = GET(in, ACTIVATE, ROUND);
-    bool sat = GET(in, ACTIVATE, SAT);
-    uint32_t seed = GET(in, ACTIVATE, SEED), cbase = GET(in, ACTIVATE, CBASE);
-    uint32_t csp = GET(in, ACTIVATE, CSTRIDE_P), csf = GET(in, ACTIVATE, CSTRIDE_F);
+    unsigned P = AGET(in, act, P), p0 = AGET(in, act, P0);
+    uint64_t F = AGET(in, act, F);
+    tl_round rnd = AGET(in, act, ROUND);
+    bool sat = AGET(in, act, SAT);
+    uint32_t seed = AGET(in, act, SEED), cbase = AGET(in, act, CBASE);
+    uint32_t csp = AGET(in, act, CSTRIDE_P), csf = AGET(in, act, CSTRIDE_F);
     const tile *out = &t[act ? 1 : 2];
     uint32_t *v = c->scr_v;
     for (unsigned p = 0; p < P; p++) {

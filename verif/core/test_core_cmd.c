@@ -718,6 +718,55 @@ START_TEST(architectural_counters)
 }
 END_TEST
 
+START_TEST(run_bit_gates_execution)
+{
+    ch *h = small();
+    ch_wr(h, CSR(CTRL), 0);
+    tl_insn in;
+    insn_nop(in, -1, 0, 1, 1);
+    ch_push(h, 1, in);
+    ck_assert_uint_eq(tl_core_run(h->core, 100), 0);
+    ck_assert_uint_eq(ch_rd(h, CSR_Q(1, HEAD)), 0);
+    ck_assert_uint_eq(ch_rd(h, CSR(STATUS)) & TRNLITE_CSR__STATUS__IDLE_bm, 0);
+    ch_wr(h, CSR(CTRL), 1);
+    ck_assert_uint_eq(ch_run(h), 1);
+    ck_assert_uint_eq(ch_rd(h, CSR_Q(1, HEAD)), 1);
+    ck_assert_uint_eq(ch_rd(h, CSR_SEM(1)), 1);
+    /* the step limit stops a run part way */
+    ch_push(h, 1, in);
+    ch_push(h, 1, in);
+    ck_assert_uint_eq(tl_core_run(h->core, 1), 1);
+    ck_assert_uint_eq(ch_rd(h, CSR_SEM(1)), 2);
+    ch_run(h);
+    ck_assert_uint_eq(ch_rd(h, CSR_SEM(1)), 3);
+    ch_free(h);
+}
+END_TEST
+
+/* The record keeps the first error; later ones still stop their engine. */
+START_TEST(first_error_kept)
+{
+    ch *h = small();
+    tl_insn in;
+    insn_nop(in, 20, 0, -1, 0);
+    ch_push(h, 0, in); /* DMA ring: BAD_SEM, visited first */
+    insn_hdr(in, 0x7F, -1, 0, -1, 0);
+    ch_push(h, 2, in); /* ACT ring: BAD_OPCODE */
+    ch_run(h);
+    expect_error(h, TL_ISA_ERR_BAD_SEM, 0, 0);
+    ck_assert_uint_eq(ch_rd(h, CSR(ERR_ENGINE)) >> 16, 5);
+    ch_wr(h, CSR(ERR_CLEAR), 1);
+    ck_assert_uint_eq(ch_rd(h, CSR(ERR_CODE)), 0);
+    ck_assert_uint_eq(ch_rd(h, CSR(ERR_ENGINE)), 5u << 16); /* still stopped */
+    ck_assert(ch_rd(h, CSR(STATUS)) & TRNLITE_CSR__STATUS__ERROR_bm);
+    ch_wr(h, CSR_Q(0, CTRL), 1);
+    ch_wr(h, CSR_Q(2, CTRL), 1);
+    ck_assert_uint_eq(ch_rd(h, CSR(ERR_ENGINE)), 0);
+    ck_assert_uint_eq(ch_rd(h, CSR(STATUS)) & TRNLITE_CSR__STATUS__ERROR_bm, 0);
+    ch_free(h);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -744,6 +793,8 @@ int main(int argc, char **argv)
     tcase_add_test(tc, fetch_errors);
     tcase_add_test(tc, dma_bus_error);
     tcase_add_test(tc, architectural_counters);
+    tcase_add_test(tc, run_bit_gates_execution);
+    tcase_add_test(tc, first_error_kept);
     suite_add_tcase(s, tc);
     return tl_test_main(argv[0], s);
 }
