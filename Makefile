@@ -51,7 +51,7 @@ help:
 	@echo "  make synth-te      Yosys synth_ecp5 / synth of the tensor engine (4x4)"
 	@echo "  make synth-dma     Yosys synth_ecp5 / synth of the DMA engine"
 	@echo "  make trnlite       build the trnlite tool (build/bin/trnlite)"
-	@echo "  make gen           regenerate the generated interface files (encoding.def, spec/*.rdl)"
+	@echo "  make gen           regenerate interface files from encoding.def, isa.def, spec/*.rdl"
 	@echo "  make deps          install missing packages and the Python venv"
 	@echo "  make clean         remove build/"
 	@echo ""

@@ -11,11 +11,11 @@
 #include "trnlite/csr.h"
 
 #define CSR(reg) ((uint32_t)offsetof(trnlite_csr_t, reg))
-#define Q_STRIDE ((uint32_t)sizeof(trnlite_csr__queue_rf__stride20_t))
-#define Q_REG(reg) ((uint32_t)offsetof(trnlite_csr__queue_rf__stride20_t, reg))
-#define IRQ_ERROR TRNLITE_CSR__IRQ_BITS_R_DESC_026F58FA__ERROR_bm
-#define IRQ_SEMB TRNLITE_CSR__IRQ_BITS_R_DESC_026F58FA__SEM_bm
-#define IRQ_IDLE TRNLITE_CSR__IRQ_BITS_R_DESC_026F58FA__IDLE_bm
+#define Q_STRIDE ((uint32_t)sizeof(((trnlite_csr_t *)0)->Q[0]))
+#define Q_REG(reg) ((uint32_t)(offsetof(trnlite_csr_t, Q[0].reg) - offsetof(trnlite_csr_t, Q)))
+#define IRQ_ERROR TRNLITE_CSR__IRQ_STATUS__ERROR_bm
+#define IRQ_SEMB TRNLITE_CSR__IRQ_STATUS__SEM_bm
+#define IRQ_IDLE TRNLITE_CSR__IRQ_STATUS__IDLE_bm
 #define IRQ_ALL (IRQ_ERROR | IRQ_SEMB | IRQ_IDLE)
 
 void tl_core_config_default(tl_core_config *cfg)
@@ -96,7 +96,7 @@ int tl_core_create(const tl_core_config *cfg, tl_core **out)
     }
     c->watchdog = TRNLITE_CSR__WATCHDOG__CYCLES_reset;
     for (unsigned e = 0; e < CORE_ENGINES; e++)
-        c->q[e].size = TRNLITE_CSR__QUEUE_RF__SIZE__SIZE_reset;
+        c->q[e].size = TRNLITE_CSR__QX__SIZE__SIZE_reset;
     soft_reset(c);
     *out = c;
     return TL_CORE_OK;
@@ -434,10 +434,10 @@ static void queue_write(tl_core *c, unsigned e, uint32_t reg, uint32_t v)
     switch (reg) {
     case Q_REG(BASE_LO): set_lo(&q->base, v); break;
     case Q_REG(BASE_HI): set_hi(&q->base, v); break;
-    case Q_REG(SIZE): q->size = v & TRNLITE_CSR__QUEUE_RF__SIZE__SIZE_bm; break;
-    case Q_REG(TAIL): q->tail = v & TRNLITE_CSR__QUEUE_RF__TAIL__INDEX_bm; break;
+    case Q_REG(SIZE): q->size = v & TRNLITE_CSR__QX__SIZE__SIZE_bm; break;
+    case Q_REG(TAIL): q->tail = v & TRNLITE_CSR__QX__TAIL__INDEX_bm; break;
     case Q_REG(CTRL):
-        if (v & TRNLITE_CSR__QUEUE_RF__CTRL__RESET_bm) {
+        if (v & TRNLITE_CSR__QX__CTRL__RESET_bm) {
             q->head = q->tail = 0;
             q->fetched = false;
             c->stopped &= ~(1u << e);
@@ -473,7 +473,7 @@ void tl_core_csr_write32(tl_core *c, uint32_t off, uint32_t v)
         case CSR(WATCHDOG): c->watchdog = v; break;
         case CSR(IRQ_STATUS): c->irq_status &= ~(v & IRQ_ALL); break;
         case CSR(IRQ_ENABLE): c->irq_enable = v & IRQ_ALL; break;
-        case CSR(IRQ_SEM): c->irq_sem = v & TRNLITE_CSR__IRQ_SEM_DESC_3553E1BE__INDEX_bm; break;
+        case CSR(IRQ_SEM): c->irq_sem = v & TRNLITE_CSR__IRQ_SEM__INDEX_bm; break;
         case CSR(IRQ_SEM_VALUE): c->irq_sem_value = v; break;
         case CSR(ERR_CLEAR):
             if (v & TRNLITE_CSR__ERR_CLEAR__CLEAR_bm) {

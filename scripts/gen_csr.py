@@ -71,7 +71,9 @@ def main():
     top = rdlc.elaborate().top
     assert isinstance(top, AddrmapNode)
 
-    CHeaderExporter().export(top, os.path.join(outdir, "csr.h"))
+    # Names from the register paths (TRNLITE_CSR__IRQ_STATUS__ERROR_bm), not
+    # from shared types: a changed description must not rename a macro.
+    CHeaderExporter().export(top, os.path.join(outdir, "csr.h"), reuse_typedefs=False)
     MarkdownExporter().export(top, os.path.join(outdir, "csr.md"), input_files=[REL_SRC])
 
     lines = []

@@ -15,8 +15,7 @@
 #include "trnlite/isa.h"
 
 #define CSR(reg) ((uint32_t)offsetof(trnlite_csr_t, reg))
-#define CSR_Q(e, reg) (CSR(Q) + (uint32_t)(e) * (uint32_t)sizeof(trnlite_csr__queue_rf__stride20_t) + \
-                       (uint32_t)offsetof(trnlite_csr__queue_rf__stride20_t, reg))
+#define CSR_Q(e, reg) (CSR(Q[0].reg) + (uint32_t)(e) * (uint32_t)sizeof(((trnlite_csr_t *)0)->Q[0]))
 #define CSR_SEM(s) (CSR(SEM) + 4u * (s))
 #define CSR_SEM_ADD(s) (CSR(SEM_ADD) + 4u * (s))
 

@@ -10,13 +10,13 @@ extern "C" {
 #include <stdint.h>
 #include <assert.h>
 
-// reg - trnlite_csr::ID
+// reg - trnlite_csr.ID
 #define TRNLITE_CSR__ID__VALUE_bm 0xffffffff
 #define TRNLITE_CSR__ID__VALUE_bp 0
 #define TRNLITE_CSR__ID__VALUE_bw 32
 #define TRNLITE_CSR__ID__VALUE_reset 0x54524e4c
 
-// reg - trnlite_csr::VERSION
+// reg - trnlite_csr.VERSION
 #define TRNLITE_CSR__VERSION__PATCH_bm 0xff
 #define TRNLITE_CSR__VERSION__PATCH_bp 0
 #define TRNLITE_CSR__VERSION__PATCH_bw 8
@@ -30,7 +30,7 @@ extern "C" {
 #define TRNLITE_CSR__VERSION__MAJOR_bw 16
 #define TRNLITE_CSR__VERSION__MAJOR_reset 0x0
 
-// reg - trnlite_csr::CFG_ARRAY
+// reg - trnlite_csr.CFG_ARRAY
 #define TRNLITE_CSR__CFG_ARRAY__ROWS_bm 0xff
 #define TRNLITE_CSR__CFG_ARRAY__ROWS_bp 0
 #define TRNLITE_CSR__CFG_ARRAY__ROWS_bw 8
@@ -44,7 +44,7 @@ extern "C" {
 #define TRNLITE_CSR__CFG_ARRAY__DMA_QUEUES_bp 24
 #define TRNLITE_CSR__CFG_ARRAY__DMA_QUEUES_bw 4
 
-// reg - trnlite_csr::CFG_MEM
+// reg - trnlite_csr.CFG_MEM
 #define TRNLITE_CSR__CFG_MEM__SBUF_PART_LOG2_bm 0x1f
 #define TRNLITE_CSR__CFG_MEM__SBUF_PART_LOG2_bp 0
 #define TRNLITE_CSR__CFG_MEM__SBUF_PART_LOG2_bw 5
@@ -58,7 +58,7 @@ extern "C" {
 #define TRNLITE_CSR__CFG_MEM__BUS_BYTES_LOG2_bp 24
 #define TRNLITE_CSR__CFG_MEM__BUS_BYTES_LOG2_bw 3
 
-// reg - trnlite_csr::CFG_FMT
+// reg - trnlite_csr.CFG_FMT
 #define TRNLITE_CSR__CFG_FMT__TE_IN_bm 0xff
 #define TRNLITE_CSR__CFG_FMT__TE_IN_bp 0
 #define TRNLITE_CSR__CFG_FMT__TE_IN_bw 8
@@ -69,12 +69,12 @@ extern "C" {
 #define TRNLITE_CSR__CFG_FMT__SR_bp 16
 #define TRNLITE_CSR__CFG_FMT__SR_bw 1
 
-// reg - trnlite_csr::CFG_ADDR
+// reg - trnlite_csr.CFG_ADDR
 #define TRNLITE_CSR__CFG_ADDR__ADDR_WIDTH_bm 0x7f
 #define TRNLITE_CSR__CFG_ADDR__ADDR_WIDTH_bp 0
 #define TRNLITE_CSR__CFG_ADDR__ADDR_WIDTH_bw 7
 
-// reg - trnlite_csr::CTRL
+// reg - trnlite_csr.CTRL
 #define TRNLITE_CSR__CTRL__RUN_bm 0x1
 #define TRNLITE_CSR__CTRL__RUN_bp 0
 #define TRNLITE_CSR__CTRL__RUN_bw 1
@@ -84,7 +84,7 @@ extern "C" {
 #define TRNLITE_CSR__CTRL__SOFT_RESET_bw 1
 #define TRNLITE_CSR__CTRL__SOFT_RESET_reset 0x0
 
-// reg - trnlite_csr::STATUS
+// reg - trnlite_csr.STATUS
 #define TRNLITE_CSR__STATUS__BUSY_bm 0x7
 #define TRNLITE_CSR__STATUS__BUSY_bp 0
 #define TRNLITE_CSR__STATUS__BUSY_bw 3
@@ -98,82 +98,82 @@ extern "C" {
 #define TRNLITE_CSR__STATUS__IDLE_bp 9
 #define TRNLITE_CSR__STATUS__IDLE_bw 1
 
-// reg - trnlite_csr::rw32_r_desc_8c983564
-#define TRNLITE_CSR__RW32_R_DESC_8C983564__VALUE_bm 0xffffffff
-#define TRNLITE_CSR__RW32_R_DESC_8C983564__VALUE_bp 0
-#define TRNLITE_CSR__RW32_R_DESC_8C983564__VALUE_bw 32
-#define TRNLITE_CSR__RW32_R_DESC_8C983564__VALUE_reset 0x0
+// reg - trnlite_csr.DRAM_BASE_LO
+#define TRNLITE_CSR__DRAM_BASE_LO__VALUE_bm 0xffffffff
+#define TRNLITE_CSR__DRAM_BASE_LO__VALUE_bp 0
+#define TRNLITE_CSR__DRAM_BASE_LO__VALUE_bw 32
+#define TRNLITE_CSR__DRAM_BASE_LO__VALUE_reset 0x0
 
-// reg - trnlite_csr::rw32_r_desc_4b76e38d
-#define TRNLITE_CSR__RW32_R_DESC_4B76E38D__VALUE_bm 0xffffffff
-#define TRNLITE_CSR__RW32_R_DESC_4B76E38D__VALUE_bp 0
-#define TRNLITE_CSR__RW32_R_DESC_4B76E38D__VALUE_bw 32
-#define TRNLITE_CSR__RW32_R_DESC_4B76E38D__VALUE_reset 0x0
+// reg - trnlite_csr.DRAM_BASE_HI
+#define TRNLITE_CSR__DRAM_BASE_HI__VALUE_bm 0xffffffff
+#define TRNLITE_CSR__DRAM_BASE_HI__VALUE_bp 0
+#define TRNLITE_CSR__DRAM_BASE_HI__VALUE_bw 32
+#define TRNLITE_CSR__DRAM_BASE_HI__VALUE_reset 0x0
 
-// reg - trnlite_csr::rw32_r_desc_77110b1a
-#define TRNLITE_CSR__RW32_R_DESC_77110B1A__VALUE_bm 0xffffffff
-#define TRNLITE_CSR__RW32_R_DESC_77110B1A__VALUE_bp 0
-#define TRNLITE_CSR__RW32_R_DESC_77110B1A__VALUE_bw 32
-#define TRNLITE_CSR__RW32_R_DESC_77110B1A__VALUE_reset 0x0
+// reg - trnlite_csr.DRAM_LIMIT_LO
+#define TRNLITE_CSR__DRAM_LIMIT_LO__VALUE_bm 0xffffffff
+#define TRNLITE_CSR__DRAM_LIMIT_LO__VALUE_bp 0
+#define TRNLITE_CSR__DRAM_LIMIT_LO__VALUE_bw 32
+#define TRNLITE_CSR__DRAM_LIMIT_LO__VALUE_reset 0x0
 
-// reg - trnlite_csr::rw32_r_desc_20102e84
-#define TRNLITE_CSR__RW32_R_DESC_20102E84__VALUE_bm 0xffffffff
-#define TRNLITE_CSR__RW32_R_DESC_20102E84__VALUE_bp 0
-#define TRNLITE_CSR__RW32_R_DESC_20102E84__VALUE_bw 32
-#define TRNLITE_CSR__RW32_R_DESC_20102E84__VALUE_reset 0x0
+// reg - trnlite_csr.DRAM_LIMIT_HI
+#define TRNLITE_CSR__DRAM_LIMIT_HI__VALUE_bm 0xffffffff
+#define TRNLITE_CSR__DRAM_LIMIT_HI__VALUE_bp 0
+#define TRNLITE_CSR__DRAM_LIMIT_HI__VALUE_bw 32
+#define TRNLITE_CSR__DRAM_LIMIT_HI__VALUE_reset 0x0
 
-// reg - trnlite_csr::WATCHDOG
+// reg - trnlite_csr.WATCHDOG
 #define TRNLITE_CSR__WATCHDOG__CYCLES_bm 0xffffffff
 #define TRNLITE_CSR__WATCHDOG__CYCLES_bp 0
 #define TRNLITE_CSR__WATCHDOG__CYCLES_bw 32
 #define TRNLITE_CSR__WATCHDOG__CYCLES_reset 0x1000000
 
-// reg - trnlite_csr::irq_bits_r_ERROR_f9c409b3_IDLE_b9e196f1_SEM_5577f17d_desc_4ca0018c
-#define TRNLITE_CSR__IRQ_BITS_R_ERROR_F9C409B3_IDLE_B9E196F1_SEM_5577F17D_DESC_4CA0018C__ERROR_bm 0x1
-#define TRNLITE_CSR__IRQ_BITS_R_ERROR_F9C409B3_IDLE_B9E196F1_SEM_5577F17D_DESC_4CA0018C__ERROR_bp 0
-#define TRNLITE_CSR__IRQ_BITS_R_ERROR_F9C409B3_IDLE_B9E196F1_SEM_5577F17D_DESC_4CA0018C__ERROR_bw 1
-#define TRNLITE_CSR__IRQ_BITS_R_ERROR_F9C409B3_IDLE_B9E196F1_SEM_5577F17D_DESC_4CA0018C__ERROR_reset 0x0
-#define TRNLITE_CSR__IRQ_BITS_R_ERROR_F9C409B3_IDLE_B9E196F1_SEM_5577F17D_DESC_4CA0018C__SEM_bm 0x2
-#define TRNLITE_CSR__IRQ_BITS_R_ERROR_F9C409B3_IDLE_B9E196F1_SEM_5577F17D_DESC_4CA0018C__SEM_bp 1
-#define TRNLITE_CSR__IRQ_BITS_R_ERROR_F9C409B3_IDLE_B9E196F1_SEM_5577F17D_DESC_4CA0018C__SEM_bw 1
-#define TRNLITE_CSR__IRQ_BITS_R_ERROR_F9C409B3_IDLE_B9E196F1_SEM_5577F17D_DESC_4CA0018C__SEM_reset 0x0
-#define TRNLITE_CSR__IRQ_BITS_R_ERROR_F9C409B3_IDLE_B9E196F1_SEM_5577F17D_DESC_4CA0018C__IDLE_bm 0x4
-#define TRNLITE_CSR__IRQ_BITS_R_ERROR_F9C409B3_IDLE_B9E196F1_SEM_5577F17D_DESC_4CA0018C__IDLE_bp 2
-#define TRNLITE_CSR__IRQ_BITS_R_ERROR_F9C409B3_IDLE_B9E196F1_SEM_5577F17D_DESC_4CA0018C__IDLE_bw 1
-#define TRNLITE_CSR__IRQ_BITS_R_ERROR_F9C409B3_IDLE_B9E196F1_SEM_5577F17D_DESC_4CA0018C__IDLE_reset 0x0
+// reg - trnlite_csr.IRQ_STATUS
+#define TRNLITE_CSR__IRQ_STATUS__ERROR_bm 0x1
+#define TRNLITE_CSR__IRQ_STATUS__ERROR_bp 0
+#define TRNLITE_CSR__IRQ_STATUS__ERROR_bw 1
+#define TRNLITE_CSR__IRQ_STATUS__ERROR_reset 0x0
+#define TRNLITE_CSR__IRQ_STATUS__SEM_bm 0x2
+#define TRNLITE_CSR__IRQ_STATUS__SEM_bp 1
+#define TRNLITE_CSR__IRQ_STATUS__SEM_bw 1
+#define TRNLITE_CSR__IRQ_STATUS__SEM_reset 0x0
+#define TRNLITE_CSR__IRQ_STATUS__IDLE_bm 0x4
+#define TRNLITE_CSR__IRQ_STATUS__IDLE_bp 2
+#define TRNLITE_CSR__IRQ_STATUS__IDLE_bw 1
+#define TRNLITE_CSR__IRQ_STATUS__IDLE_reset 0x0
 
-// reg - trnlite_csr::irq_bits_r_desc_026f58fa
-#define TRNLITE_CSR__IRQ_BITS_R_DESC_026F58FA__ERROR_bm 0x1
-#define TRNLITE_CSR__IRQ_BITS_R_DESC_026F58FA__ERROR_bp 0
-#define TRNLITE_CSR__IRQ_BITS_R_DESC_026F58FA__ERROR_bw 1
-#define TRNLITE_CSR__IRQ_BITS_R_DESC_026F58FA__ERROR_reset 0x0
-#define TRNLITE_CSR__IRQ_BITS_R_DESC_026F58FA__SEM_bm 0x2
-#define TRNLITE_CSR__IRQ_BITS_R_DESC_026F58FA__SEM_bp 1
-#define TRNLITE_CSR__IRQ_BITS_R_DESC_026F58FA__SEM_bw 1
-#define TRNLITE_CSR__IRQ_BITS_R_DESC_026F58FA__SEM_reset 0x0
-#define TRNLITE_CSR__IRQ_BITS_R_DESC_026F58FA__IDLE_bm 0x4
-#define TRNLITE_CSR__IRQ_BITS_R_DESC_026F58FA__IDLE_bp 2
-#define TRNLITE_CSR__IRQ_BITS_R_DESC_026F58FA__IDLE_bw 1
-#define TRNLITE_CSR__IRQ_BITS_R_DESC_026F58FA__IDLE_reset 0x0
+// reg - trnlite_csr.IRQ_ENABLE
+#define TRNLITE_CSR__IRQ_ENABLE__ERROR_bm 0x1
+#define TRNLITE_CSR__IRQ_ENABLE__ERROR_bp 0
+#define TRNLITE_CSR__IRQ_ENABLE__ERROR_bw 1
+#define TRNLITE_CSR__IRQ_ENABLE__ERROR_reset 0x0
+#define TRNLITE_CSR__IRQ_ENABLE__SEM_bm 0x2
+#define TRNLITE_CSR__IRQ_ENABLE__SEM_bp 1
+#define TRNLITE_CSR__IRQ_ENABLE__SEM_bw 1
+#define TRNLITE_CSR__IRQ_ENABLE__SEM_reset 0x0
+#define TRNLITE_CSR__IRQ_ENABLE__IDLE_bm 0x4
+#define TRNLITE_CSR__IRQ_ENABLE__IDLE_bp 2
+#define TRNLITE_CSR__IRQ_ENABLE__IDLE_bw 1
+#define TRNLITE_CSR__IRQ_ENABLE__IDLE_reset 0x0
 
-// reg - trnlite_csr::IRQ_SEM_desc_3553e1be
-#define TRNLITE_CSR__IRQ_SEM_DESC_3553E1BE__INDEX_bm 0x1f
-#define TRNLITE_CSR__IRQ_SEM_DESC_3553E1BE__INDEX_bp 0
-#define TRNLITE_CSR__IRQ_SEM_DESC_3553E1BE__INDEX_bw 5
-#define TRNLITE_CSR__IRQ_SEM_DESC_3553E1BE__INDEX_reset 0x0
+// reg - trnlite_csr.IRQ_SEM
+#define TRNLITE_CSR__IRQ_SEM__INDEX_bm 0x1f
+#define TRNLITE_CSR__IRQ_SEM__INDEX_bp 0
+#define TRNLITE_CSR__IRQ_SEM__INDEX_bw 5
+#define TRNLITE_CSR__IRQ_SEM__INDEX_reset 0x0
 
-// reg - trnlite_csr::rw32_r_desc_7e9bd106
-#define TRNLITE_CSR__RW32_R_DESC_7E9BD106__VALUE_bm 0xffffffff
-#define TRNLITE_CSR__RW32_R_DESC_7E9BD106__VALUE_bp 0
-#define TRNLITE_CSR__RW32_R_DESC_7E9BD106__VALUE_bw 32
-#define TRNLITE_CSR__RW32_R_DESC_7E9BD106__VALUE_reset 0x0
+// reg - trnlite_csr.IRQ_SEM_VALUE
+#define TRNLITE_CSR__IRQ_SEM_VALUE__VALUE_bm 0xffffffff
+#define TRNLITE_CSR__IRQ_SEM_VALUE__VALUE_bp 0
+#define TRNLITE_CSR__IRQ_SEM_VALUE__VALUE_bw 32
+#define TRNLITE_CSR__IRQ_SEM_VALUE__VALUE_reset 0x0
 
-// reg - trnlite_csr::ERR_CODE
+// reg - trnlite_csr.ERR_CODE
 #define TRNLITE_CSR__ERR_CODE__CODE_bm 0xff
 #define TRNLITE_CSR__ERR_CODE__CODE_bp 0
 #define TRNLITE_CSR__ERR_CODE__CODE_bw 8
 
-// reg - trnlite_csr::ERR_ENGINE
+// reg - trnlite_csr.ERR_ENGINE
 #define TRNLITE_CSR__ERR_ENGINE__ENGINE_bm 0x3
 #define TRNLITE_CSR__ERR_ENGINE__ENGINE_bp 0
 #define TRNLITE_CSR__ERR_ENGINE__ENGINE_bw 2
@@ -184,68 +184,68 @@ extern "C" {
 #define TRNLITE_CSR__ERR_ENGINE__STOPPED_bp 16
 #define TRNLITE_CSR__ERR_ENGINE__STOPPED_bw 3
 
-// reg - trnlite_csr::ro32_r_desc_3c306f43
-#define TRNLITE_CSR__RO32_R_DESC_3C306F43__VALUE_bm 0xffffffff
-#define TRNLITE_CSR__RO32_R_DESC_3C306F43__VALUE_bp 0
-#define TRNLITE_CSR__RO32_R_DESC_3C306F43__VALUE_bw 32
+// reg - trnlite_csr.ERR_PC_LO
+#define TRNLITE_CSR__ERR_PC_LO__VALUE_bm 0xffffffff
+#define TRNLITE_CSR__ERR_PC_LO__VALUE_bp 0
+#define TRNLITE_CSR__ERR_PC_LO__VALUE_bw 32
 
-// reg - trnlite_csr::ro32_r_desc_92a3c799
-#define TRNLITE_CSR__RO32_R_DESC_92A3C799__VALUE_bm 0xffffffff
-#define TRNLITE_CSR__RO32_R_DESC_92A3C799__VALUE_bp 0
-#define TRNLITE_CSR__RO32_R_DESC_92A3C799__VALUE_bw 32
+// reg - trnlite_csr.ERR_PC_HI
+#define TRNLITE_CSR__ERR_PC_HI__VALUE_bm 0xffffffff
+#define TRNLITE_CSR__ERR_PC_HI__VALUE_bp 0
+#define TRNLITE_CSR__ERR_PC_HI__VALUE_bw 32
 
-// reg - trnlite_csr::ro32_r_desc_83002136
-#define TRNLITE_CSR__RO32_R_DESC_83002136__VALUE_bm 0xffffffff
-#define TRNLITE_CSR__RO32_R_DESC_83002136__VALUE_bp 0
-#define TRNLITE_CSR__RO32_R_DESC_83002136__VALUE_bw 32
+// reg - trnlite_csr.ERR_ADDR_LO
+#define TRNLITE_CSR__ERR_ADDR_LO__VALUE_bm 0xffffffff
+#define TRNLITE_CSR__ERR_ADDR_LO__VALUE_bp 0
+#define TRNLITE_CSR__ERR_ADDR_LO__VALUE_bw 32
 
-// reg - trnlite_csr::ro32_r_desc_74134cd1
-#define TRNLITE_CSR__RO32_R_DESC_74134CD1__VALUE_bm 0xffffffff
-#define TRNLITE_CSR__RO32_R_DESC_74134CD1__VALUE_bp 0
-#define TRNLITE_CSR__RO32_R_DESC_74134CD1__VALUE_bw 32
+// reg - trnlite_csr.ERR_ADDR_HI
+#define TRNLITE_CSR__ERR_ADDR_HI__VALUE_bm 0xffffffff
+#define TRNLITE_CSR__ERR_ADDR_HI__VALUE_bp 0
+#define TRNLITE_CSR__ERR_ADDR_HI__VALUE_bw 32
 
-// reg - trnlite_csr::ERR_CLEAR
+// reg - trnlite_csr.ERR_CLEAR
 #define TRNLITE_CSR__ERR_CLEAR__CLEAR_bm 0x1
 #define TRNLITE_CSR__ERR_CLEAR__CLEAR_bp 0
 #define TRNLITE_CSR__ERR_CLEAR__CLEAR_bw 1
 #define TRNLITE_CSR__ERR_CLEAR__CLEAR_reset 0x0
 
-// reg - trnlite_csr::rw32_r_desc_df6ce979
-#define TRNLITE_CSR__RW32_R_DESC_DF6CE979__VALUE_bm 0xffffffff
-#define TRNLITE_CSR__RW32_R_DESC_DF6CE979__VALUE_bp 0
-#define TRNLITE_CSR__RW32_R_DESC_DF6CE979__VALUE_bw 32
-#define TRNLITE_CSR__RW32_R_DESC_DF6CE979__VALUE_reset 0x0
+// reg - trnlite_csr.Q[].BASE_LO
+#define TRNLITE_CSR__QX__BASE_LO__VALUE_bm 0xffffffff
+#define TRNLITE_CSR__QX__BASE_LO__VALUE_bp 0
+#define TRNLITE_CSR__QX__BASE_LO__VALUE_bw 32
+#define TRNLITE_CSR__QX__BASE_LO__VALUE_reset 0x0
 
-// reg - trnlite_csr::rw32_r_desc_ce761792
-#define TRNLITE_CSR__RW32_R_DESC_CE761792__VALUE_bm 0xffffffff
-#define TRNLITE_CSR__RW32_R_DESC_CE761792__VALUE_bp 0
-#define TRNLITE_CSR__RW32_R_DESC_CE761792__VALUE_bw 32
-#define TRNLITE_CSR__RW32_R_DESC_CE761792__VALUE_reset 0x0
+// reg - trnlite_csr.Q[].BASE_HI
+#define TRNLITE_CSR__QX__BASE_HI__VALUE_bm 0xffffffff
+#define TRNLITE_CSR__QX__BASE_HI__VALUE_bp 0
+#define TRNLITE_CSR__QX__BASE_HI__VALUE_bw 32
+#define TRNLITE_CSR__QX__BASE_HI__VALUE_reset 0x0
 
-// reg - trnlite_csr::queue_rf::SIZE
-#define TRNLITE_CSR__QUEUE_RF__SIZE__SIZE_bm 0x1ffff
-#define TRNLITE_CSR__QUEUE_RF__SIZE__SIZE_bp 0
-#define TRNLITE_CSR__QUEUE_RF__SIZE__SIZE_bw 17
-#define TRNLITE_CSR__QUEUE_RF__SIZE__SIZE_reset 0x1
+// reg - trnlite_csr.Q[].SIZE
+#define TRNLITE_CSR__QX__SIZE__SIZE_bm 0x1ffff
+#define TRNLITE_CSR__QX__SIZE__SIZE_bp 0
+#define TRNLITE_CSR__QX__SIZE__SIZE_bw 17
+#define TRNLITE_CSR__QX__SIZE__SIZE_reset 0x1
 
-// reg - trnlite_csr::queue_rf::HEAD
-#define TRNLITE_CSR__QUEUE_RF__HEAD__INDEX_bm 0xffff
-#define TRNLITE_CSR__QUEUE_RF__HEAD__INDEX_bp 0
-#define TRNLITE_CSR__QUEUE_RF__HEAD__INDEX_bw 16
+// reg - trnlite_csr.Q[].HEAD
+#define TRNLITE_CSR__QX__HEAD__INDEX_bm 0xffff
+#define TRNLITE_CSR__QX__HEAD__INDEX_bp 0
+#define TRNLITE_CSR__QX__HEAD__INDEX_bw 16
 
-// reg - trnlite_csr::queue_rf::TAIL
-#define TRNLITE_CSR__QUEUE_RF__TAIL__INDEX_bm 0xffff
-#define TRNLITE_CSR__QUEUE_RF__TAIL__INDEX_bp 0
-#define TRNLITE_CSR__QUEUE_RF__TAIL__INDEX_bw 16
-#define TRNLITE_CSR__QUEUE_RF__TAIL__INDEX_reset 0x0
+// reg - trnlite_csr.Q[].TAIL
+#define TRNLITE_CSR__QX__TAIL__INDEX_bm 0xffff
+#define TRNLITE_CSR__QX__TAIL__INDEX_bp 0
+#define TRNLITE_CSR__QX__TAIL__INDEX_bw 16
+#define TRNLITE_CSR__QX__TAIL__INDEX_reset 0x0
 
-// reg - trnlite_csr::queue_rf::CTRL
-#define TRNLITE_CSR__QUEUE_RF__CTRL__RESET_bm 0x1
-#define TRNLITE_CSR__QUEUE_RF__CTRL__RESET_bp 0
-#define TRNLITE_CSR__QUEUE_RF__CTRL__RESET_bw 1
-#define TRNLITE_CSR__QUEUE_RF__CTRL__RESET_reset 0x0
+// reg - trnlite_csr.Q[].CTRL
+#define TRNLITE_CSR__QX__CTRL__RESET_bm 0x1
+#define TRNLITE_CSR__QX__CTRL__RESET_bp 0
+#define TRNLITE_CSR__QX__CTRL__RESET_bw 1
+#define TRNLITE_CSR__QX__CTRL__RESET_reset 0x0
 
-// regfile - trnlite_csr::queue_rf
+// regfile - trnlite_csr.Q[]
 typedef struct __attribute__ ((__packed__)) {
     uint32_t BASE_LO;
     uint32_t BASE_HI;
@@ -254,72 +254,137 @@ typedef struct __attribute__ ((__packed__)) {
     uint32_t TAIL;
     uint32_t CTRL;
     uint8_t RESERVED_18_1f[0x8];
-} trnlite_csr__queue_rf__stride20_t;
+} trnlite_csr__Qx__stride20_t;
 
-// reg - trnlite_csr::SEM
-#define TRNLITE_CSR__SEM__VALUE_bm 0xffffffff
-#define TRNLITE_CSR__SEM__VALUE_bp 0
-#define TRNLITE_CSR__SEM__VALUE_bw 32
-#define TRNLITE_CSR__SEM__VALUE_reset 0x0
+// reg - trnlite_csr.SEM[]
+#define TRNLITE_CSR__SEMX__VALUE_bm 0xffffffff
+#define TRNLITE_CSR__SEMX__VALUE_bp 0
+#define TRNLITE_CSR__SEMX__VALUE_bw 32
+#define TRNLITE_CSR__SEMX__VALUE_reset 0x0
 
-// reg - trnlite_csr::SEM_ADD
-#define TRNLITE_CSR__SEM_ADD__VALUE_bm 0xffffffff
-#define TRNLITE_CSR__SEM_ADD__VALUE_bp 0
-#define TRNLITE_CSR__SEM_ADD__VALUE_bw 32
-#define TRNLITE_CSR__SEM_ADD__VALUE_reset 0x0
+// reg - trnlite_csr.SEM_ADD[]
+#define TRNLITE_CSR__SEM_ADDX__VALUE_bm 0xffffffff
+#define TRNLITE_CSR__SEM_ADDX__VALUE_bp 0
+#define TRNLITE_CSR__SEM_ADDX__VALUE_bw 32
+#define TRNLITE_CSR__SEM_ADDX__VALUE_reset 0x0
 
-// reg - trnlite_csr::PERF_CTRL
+// reg - trnlite_csr.PERF_CTRL
 #define TRNLITE_CSR__PERF_CTRL__CLEAR_bm 0x1
 #define TRNLITE_CSR__PERF_CTRL__CLEAR_bp 0
 #define TRNLITE_CSR__PERF_CTRL__CLEAR_bw 1
 #define TRNLITE_CSR__PERF_CTRL__CLEAR_reset 0x0
 
-// reg - trnlite_csr::ro32_r
-#define TRNLITE_CSR__RO32_R__VALUE_bm 0xffffffff
-#define TRNLITE_CSR__RO32_R__VALUE_bp 0
-#define TRNLITE_CSR__RO32_R__VALUE_bw 32
+// reg - trnlite_csr.PERF_CYCLES.LO
+#define TRNLITE_CSR__PERF_CYCLES__LO__VALUE_bm 0xffffffff
+#define TRNLITE_CSR__PERF_CYCLES__LO__VALUE_bp 0
+#define TRNLITE_CSR__PERF_CYCLES__LO__VALUE_bw 32
 
-// regfile - trnlite_csr::counter_rf_name_fc03f80b
+// reg - trnlite_csr.PERF_CYCLES.HI
+#define TRNLITE_CSR__PERF_CYCLES__HI__VALUE_bm 0xffffffff
+#define TRNLITE_CSR__PERF_CYCLES__HI__VALUE_bp 0
+#define TRNLITE_CSR__PERF_CYCLES__HI__VALUE_bw 32
+
+// regfile - trnlite_csr.PERF_CYCLES
 typedef struct __attribute__ ((__packed__)) {
     uint32_t LO;
     uint32_t HI;
-} trnlite_csr__counter_rf_name_fc03f80b_t;
+} trnlite_csr__PERF_CYCLES_t;
 
-// regfile - trnlite_csr::counter_rf_name_20e398da
+// reg - trnlite_csr.PERF_BUSY[].LO
+#define TRNLITE_CSR__PERF_BUSYX__LO__VALUE_bm 0xffffffff
+#define TRNLITE_CSR__PERF_BUSYX__LO__VALUE_bp 0
+#define TRNLITE_CSR__PERF_BUSYX__LO__VALUE_bw 32
+
+// reg - trnlite_csr.PERF_BUSY[].HI
+#define TRNLITE_CSR__PERF_BUSYX__HI__VALUE_bm 0xffffffff
+#define TRNLITE_CSR__PERF_BUSYX__HI__VALUE_bp 0
+#define TRNLITE_CSR__PERF_BUSYX__HI__VALUE_bw 32
+
+// regfile - trnlite_csr.PERF_BUSY[]
 typedef struct __attribute__ ((__packed__)) {
     uint32_t LO;
     uint32_t HI;
-} trnlite_csr__counter_rf_name_20e398da_t;
+} trnlite_csr__PERF_BUSYx_t;
 
-// regfile - trnlite_csr::counter_rf_name_4cc8f4b5
+// reg - trnlite_csr.PERF_WAIT[].LO
+#define TRNLITE_CSR__PERF_WAITX__LO__VALUE_bm 0xffffffff
+#define TRNLITE_CSR__PERF_WAITX__LO__VALUE_bp 0
+#define TRNLITE_CSR__PERF_WAITX__LO__VALUE_bw 32
+
+// reg - trnlite_csr.PERF_WAIT[].HI
+#define TRNLITE_CSR__PERF_WAITX__HI__VALUE_bm 0xffffffff
+#define TRNLITE_CSR__PERF_WAITX__HI__VALUE_bp 0
+#define TRNLITE_CSR__PERF_WAITX__HI__VALUE_bw 32
+
+// regfile - trnlite_csr.PERF_WAIT[]
 typedef struct __attribute__ ((__packed__)) {
     uint32_t LO;
     uint32_t HI;
-} trnlite_csr__counter_rf_name_4cc8f4b5_t;
+} trnlite_csr__PERF_WAITx_t;
 
-// regfile - trnlite_csr::counter_rf_name_affae984
+// reg - trnlite_csr.PERF_TE_MACS.LO
+#define TRNLITE_CSR__PERF_TE_MACS__LO__VALUE_bm 0xffffffff
+#define TRNLITE_CSR__PERF_TE_MACS__LO__VALUE_bp 0
+#define TRNLITE_CSR__PERF_TE_MACS__LO__VALUE_bw 32
+
+// reg - trnlite_csr.PERF_TE_MACS.HI
+#define TRNLITE_CSR__PERF_TE_MACS__HI__VALUE_bm 0xffffffff
+#define TRNLITE_CSR__PERF_TE_MACS__HI__VALUE_bp 0
+#define TRNLITE_CSR__PERF_TE_MACS__HI__VALUE_bw 32
+
+// regfile - trnlite_csr.PERF_TE_MACS
 typedef struct __attribute__ ((__packed__)) {
     uint32_t LO;
     uint32_t HI;
-} trnlite_csr__counter_rf_name_affae984_t;
+} trnlite_csr__PERF_TE_MACS_t;
 
-// regfile - trnlite_csr::counter_rf_name_b49e69c0
+// reg - trnlite_csr.PERF_DMA_RD_BYTES.LO
+#define TRNLITE_CSR__PERF_DMA_RD_BYTES__LO__VALUE_bm 0xffffffff
+#define TRNLITE_CSR__PERF_DMA_RD_BYTES__LO__VALUE_bp 0
+#define TRNLITE_CSR__PERF_DMA_RD_BYTES__LO__VALUE_bw 32
+
+// reg - trnlite_csr.PERF_DMA_RD_BYTES.HI
+#define TRNLITE_CSR__PERF_DMA_RD_BYTES__HI__VALUE_bm 0xffffffff
+#define TRNLITE_CSR__PERF_DMA_RD_BYTES__HI__VALUE_bp 0
+#define TRNLITE_CSR__PERF_DMA_RD_BYTES__HI__VALUE_bw 32
+
+// regfile - trnlite_csr.PERF_DMA_RD_BYTES
 typedef struct __attribute__ ((__packed__)) {
     uint32_t LO;
     uint32_t HI;
-} trnlite_csr__counter_rf_name_b49e69c0_t;
+} trnlite_csr__PERF_DMA_RD_BYTES_t;
 
-// regfile - trnlite_csr::counter_rf_name_a6553c63
+// reg - trnlite_csr.PERF_DMA_WR_BYTES.LO
+#define TRNLITE_CSR__PERF_DMA_WR_BYTES__LO__VALUE_bm 0xffffffff
+#define TRNLITE_CSR__PERF_DMA_WR_BYTES__LO__VALUE_bp 0
+#define TRNLITE_CSR__PERF_DMA_WR_BYTES__LO__VALUE_bw 32
+
+// reg - trnlite_csr.PERF_DMA_WR_BYTES.HI
+#define TRNLITE_CSR__PERF_DMA_WR_BYTES__HI__VALUE_bm 0xffffffff
+#define TRNLITE_CSR__PERF_DMA_WR_BYTES__HI__VALUE_bp 0
+#define TRNLITE_CSR__PERF_DMA_WR_BYTES__HI__VALUE_bw 32
+
+// regfile - trnlite_csr.PERF_DMA_WR_BYTES
 typedef struct __attribute__ ((__packed__)) {
     uint32_t LO;
     uint32_t HI;
-} trnlite_csr__counter_rf_name_a6553c63_t;
+} trnlite_csr__PERF_DMA_WR_BYTES_t;
 
-// regfile - trnlite_csr::counter_rf_name_e64f01e9
+// reg - trnlite_csr.PERF_ACT_ELEMS.LO
+#define TRNLITE_CSR__PERF_ACT_ELEMS__LO__VALUE_bm 0xffffffff
+#define TRNLITE_CSR__PERF_ACT_ELEMS__LO__VALUE_bp 0
+#define TRNLITE_CSR__PERF_ACT_ELEMS__LO__VALUE_bw 32
+
+// reg - trnlite_csr.PERF_ACT_ELEMS.HI
+#define TRNLITE_CSR__PERF_ACT_ELEMS__HI__VALUE_bm 0xffffffff
+#define TRNLITE_CSR__PERF_ACT_ELEMS__HI__VALUE_bp 0
+#define TRNLITE_CSR__PERF_ACT_ELEMS__HI__VALUE_bw 32
+
+// regfile - trnlite_csr.PERF_ACT_ELEMS
 typedef struct __attribute__ ((__packed__)) {
     uint32_t LO;
     uint32_t HI;
-} trnlite_csr__counter_rf_name_e64f01e9_t;
+} trnlite_csr__PERF_ACT_ELEMS_t;
 
 // addrmap - trnlite_csr
 typedef struct __attribute__ ((__packed__)) {
@@ -351,19 +416,19 @@ typedef struct __attribute__ ((__packed__)) {
     uint32_t ERR_ADDR_HI;
     uint32_t ERR_CLEAR;
     uint8_t RESERVED_7c_ff[0x84];
-    trnlite_csr__queue_rf__stride20_t Q[3];
+    trnlite_csr__Qx__stride20_t Q[3];
     uint8_t RESERVED_160_1ff[0xa0];
     uint32_t SEM[32];
     uint32_t SEM_ADD[32];
     uint32_t PERF_CTRL;
     uint8_t RESERVED_304_3ff[0xfc];
-    trnlite_csr__counter_rf_name_fc03f80b_t PERF_CYCLES;
-    trnlite_csr__counter_rf_name_20e398da_t PERF_BUSY[3];
-    trnlite_csr__counter_rf_name_4cc8f4b5_t PERF_WAIT[3];
-    trnlite_csr__counter_rf_name_affae984_t PERF_TE_MACS;
-    trnlite_csr__counter_rf_name_b49e69c0_t PERF_DMA_RD_BYTES;
-    trnlite_csr__counter_rf_name_a6553c63_t PERF_DMA_WR_BYTES;
-    trnlite_csr__counter_rf_name_e64f01e9_t PERF_ACT_ELEMS;
+    trnlite_csr__PERF_CYCLES_t PERF_CYCLES;
+    trnlite_csr__PERF_BUSYx_t PERF_BUSY[3];
+    trnlite_csr__PERF_WAITx_t PERF_WAIT[3];
+    trnlite_csr__PERF_TE_MACS_t PERF_TE_MACS;
+    trnlite_csr__PERF_DMA_RD_BYTES_t PERF_DMA_RD_BYTES;
+    trnlite_csr__PERF_DMA_WR_BYTES_t PERF_DMA_WR_BYTES;
+    trnlite_csr__PERF_ACT_ELEMS_t PERF_ACT_ELEMS;
 } trnlite_csr_t;
 
 
