@@ -264,7 +264,7 @@ def main():
 
     out = os.path.join(a.dir, "report.md")
     with open(out + ".tmp", "w") as f:
-        f.write("\n".join(md))
+        f.write("\n".join(md) + "\n")
     os.replace(out + ".tmp", out)
 
     # short summary on stdout
