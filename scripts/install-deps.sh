@@ -65,4 +65,11 @@ done
 if ((${#pmissing[@]})); then
   echo "install-deps: installing into build/venv: ${pmissing[*]}"
   "$venv/bin/pip" install -q --disable-pip-version-check "${pmissing[@]}"
+  # a package that is installed but lost its command: install it again
+  for item in "${pips[@]}"; do
+    IFS=: read -r kind what pkg <<<"$item"
+    if [[ $kind == bin && ! -x $venv/bin/$what ]]; then
+      "$venv/bin/pip" install -q --disable-pip-version-check --force-reinstall --no-deps "$pkg"
+    fi
+  done
 fi
