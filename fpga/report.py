@@ -241,7 +241,9 @@ def main():
             rows.append(row)
             if fail:
                 failures.append(fail)
-        ver = next((c.pnr_version for c in cfgs if c.pnr_version), "nextpnr-ecp5")
+        ver = next((c.pnr_version for c in cfgs if c.pnr_version), "")
+        m = re.search(r"Version (nextpnr-[^)\s]+)", ver)
+        ver = m.group(1) if m else "nextpnr-ecp5"
         md += [f"## ECP5 place and route ({ver}, out of context, "
                f"--freq {a.freq:g} --seed {a.seed})", ""]
         md.append(table(["config", "TRELLIS_COMB", "TRELLIS_FF", "MULT18X18D", "DP16KD", "RAMW",
