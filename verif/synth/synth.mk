@@ -1,2 +1,6 @@
 # Yosys block RAM / DSP inference on small tops, as part of make test.
 TESTS += verif/synth/test_synth_inference.sh
+# FPGA flows in make test: the PE's Fmax after place and route (YoWASP
+# nextpnr, fixed seed, fails below PE_FMAX_MIN = 100 MHz) and trnlite.core
+# under FuseSoC (lint, sim, synth setup).
+TESTS += verif/synth/test_fpga_pe.sh verif/synth/test_fusesoc.sh

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # FPGA-readiness in make test: Yosys (synth_ecp5) must map the PE's
 # multiplier to a DSP (MULT18X18D) and each PSUM partition to block RAM
-# (DP16KD). Small tops only, so it runs in seconds; `make synth-te` and
-# `make synth-dma` synthesize the whole blocks.
+# (DP16KD). Small tops only, so it runs in seconds; `make synth` and
+# `make fpga` synthesize and place the whole blocks (fpga/README.md).
 # Prints "RESULT test_synth_inference <run> <failed>" like the C tests.
 set -u
 out=build/synth/inference

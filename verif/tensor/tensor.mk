@@ -43,11 +43,9 @@ TESTS := $(filter-out $(BUILD)/tests/bench_te,$(TESTS))
 bench-te: $(DEPS) $(BUILD)/tests/bench_te
 	$(BUILD)/tests/bench_te
 
-# make synth-te: Yosys synth_ecp5 and generic synth of a small array
-# (te_top 4x4, PSUM 4 x 512) and of one PE; cell counts under build/synth/.
-synth-te: $(DEPS)
-	@mkdir -p $(BUILD)/synth
-	verif/tensor/synth_te.sh $(BUILD)/synth
+# make synth-te: the tensor-engine rows of `make synth` (fpga/configs.mk).
+synth-te:
+	@$(MAKE) --no-print-directory synth FPGA_CONFIGS="pe te_4x4 te_8x8"
 
 # make fuzz SEEDS=N: the array suite for N seeds at 8x4 and 4x4
 FUZZ += $(BUILD)/tests/test_tensor_engine_8x4 $(BUILD)/tests/test_tensor_engine_4x4

