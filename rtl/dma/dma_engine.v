@@ -127,15 +127,9 @@ module dma_engine #(
 `include "tl_encoding.vh"
 `include "dma_defs.vh"
 
-localparam QL  = $clog2(QUEUES);
 localparam DBL = $clog2(DATA_WIDTH / 8);
-localparam [31:0]   QLAST32 = QUEUES - 1;
-localparam [QL-1:0] QLAST   = QLAST32[QL-1:0];
-localparam [31:0]   QN32    = QUEUES;
-localparam [QL:0]   QN      = QN32[QL:0];
-// queue numbers 0..15 that exist: bit i set for i < QUEUES
-localparam [16:0]   QMASK17 = (17'd1 << QUEUES) - 17'd1;
-localparam [15:0]   QMASK   = QMASK17[15:0];
+localparam [31:0] QN32 = QUEUES;
+localparam [4:0]  QN   = QN32[4:0];      // queue numbers >= QN do not exist
 
 localparam [2:0] S_IDLE  = 3'd0;
 localparam [2:0] S_CHECK = 3'd1;
@@ -147,8 +141,8 @@ localparam [71:0] PSUM_SIZE = PSUM_PARTS * (72'd1 << PSUM_PART_LOG2);
 
 // ------------------------------------------------------------ registers
 reg [2:0]        state_reg,   state_next;
-reg [QL-1:0]     q_reg,       q_next;       // queue of the running job
-reg [QL-1:0]     rr_reg,      rr_next;      // round-robin start
+reg [QUEUES-1:0] qsel_reg,    qsel_next;    // queue of the running job (one-hot)
+reg [QUEUES-1:0] rr_reg,      rr_next;      // round-robin start (one-hot)
 reg [639:0]      job_reg,     job_next;     // the running descriptor
 reg [2:0]        step_reg,    step_next;    // check sequencer
 reg [47:0]       ts_reg,      ts_next;      // count0 * count1, source
@@ -432,8 +426,11 @@ wire [79:0] mul_s = mul_sa * mul_sb;
 wire [79:0] mul_d = mul_da * mul_db;
 /* verilator lint_on UNUSEDSIGNAL */
 reg         found;
-reg  [QL-1:0] pick;
-reg  [QL:0]   qi;
+reg  [QUEUES-1:0] elig;      // queues with work and no error
+reg  [QUEUES-1:0] from_rr;   // queues at or after the round-robin start
+reg  [QUEUES-1:0] cand;      // where to look first
+reg  [QUEUES-1:0] pick;      // the chosen queue, one-hot
+reg  [639:0]  pick_data;     // its head descriptor
 reg         finish;
 integer     k;
 
@@ -472,7 +469,7 @@ assign start = (state_reg == S_CHECK) && (step_reg == 3'd5) && !s_bad && !d_bad;
 
 always @* begin
     state_next = state_reg;
-    q_next     = q_reg;
+    qsel_next  = qsel_reg;
     rr_next    = rr_reg;
     job_next   = job_reg;
     step_next  = step_reg;
@@ -511,24 +508,31 @@ always @* begin
         dcode_next = `DMA_ERR_NONE;
         dqid_next  = 4'd0;
     end
-    if (desc_valid && !QMASK[desc_queue] && !derr_next) begin
+    if (desc_valid && ({1'b0, desc_queue} >= QN) && !derr_next) begin
         derr_next  = 1'b1;
         dcode_next = `DMA_ERR_BAD_QUEUE;
         dqid_next  = desc_queue;
     end
 
-    // round-robin pick among queues with work and no error
-    found = 1'b0;
-    pick  = rr_reg;
+    // round-robin pick among queues with work and no error: the first
+    // eligible queue at or after rr_reg, else the first eligible one
+    elig    = qf_valid & ~qerr_reg;
+    from_rr[0] = rr_reg[0];
+    for (k = 1; k < QUEUES; k = k + 1) begin
+        from_rr[k] = rr_reg[k] || from_rr[k-1];
+    end
+    cand  = ((elig & from_rr) != {QUEUES{1'b0}}) ? (elig & from_rr) : elig;
+    found = (elig != {QUEUES{1'b0}});
+    pick  = {QUEUES{1'b0}};
+    for (k = QUEUES - 1; k >= 0; k = k - 1) begin
+        if (cand[k]) begin
+            pick = {QUEUES{1'b0}};
+            pick[k] = 1'b1;
+        end
+    end
+    pick_data = 640'd0;
     for (k = 0; k < QUEUES; k = k + 1) begin
-        qi = {1'b0, rr_reg} + k[QL:0];
-        if (qi >= QN) begin
-            qi = qi - QN;
-        end
-        if (!found && qf_valid[qi[QL-1:0]] && !qerr_reg[qi[QL-1:0]]) begin
-            found = 1'b1;
-            pick  = qi[QL-1:0];
-        end
+        pick_data = pick_data | ({640{pick[k]}} & qf_data[640*k +: 640]);
     end
 
     // multiplier operands per check step
@@ -563,10 +567,10 @@ always @* begin
     case (state_reg)
         S_IDLE: begin
             if (found) begin
-                qf_pop[pick] = 1'b1;
-                job_next     = qf_data[640*pick +: 640];
-                q_next       = pick;
-                rr_next      = (pick == QLAST) ? {QL{1'b0}} : pick + 1'b1;
+                qf_pop       = pick;
+                job_next     = pick_data;
+                qsel_next    = pick;
+                rr_next      = {pick[QUEUES-2:0], pick[QUEUES-1]};
                 step_next    = 3'd0;
                 jerr_next    = 1'b0;
                 jcode_next   = `DMA_ERR_NONE;
@@ -657,14 +661,18 @@ always @* begin
 
     // end of a job: completion or error of its queue
     if (finish) begin
-        if (jerr_next) begin
-            qerr_next[q_reg]           = 1'b1;
-            qcode_next[4*q_reg +: 4]   = jcode_next;
-            qaddr_next[64*q_reg +: 64] = jaddr_next;
-            qf_flush[q_reg]            = 1'b1;
-        end else begin
-            done_pulse[q_reg]          = 1'b1;
-            qcnt_next[32*q_reg +: 32]  = qcnt_reg[32*q_reg +: 32] + 32'd1;
+        for (k = 0; k < QUEUES; k = k + 1) begin
+            if (qsel_reg[k]) begin
+                if (jerr_next) begin
+                    qerr_next[k]           = 1'b1;
+                    qcode_next[4*k +: 4]   = jcode_next;
+                    qaddr_next[64*k +: 64] = jaddr_next;
+                    qf_flush[k]            = 1'b1;
+                end else begin
+                    done_pulse[k]          = 1'b1;
+                    qcnt_next[32*k +: 32]  = qcnt_reg[32*k +: 32] + 32'd1;
+                end
+            end
         end
         jerr_next  = 1'b0;
         state_next = S_IDLE;
@@ -683,8 +691,8 @@ end
 always @(posedge clk) begin
     if (rst) begin
         state_reg <= S_IDLE;
-        q_reg     <= {QL{1'b0}};
-        rr_reg    <= {QL{1'b0}};
+        qsel_reg  <= {{(QUEUES-1){1'b0}}, 1'b1};
+        rr_reg    <= {{(QUEUES-1){1'b0}}, 1'b1};
         step_reg  <= 3'd0;
         jerr_reg  <= 1'b0;
         jcode_reg <= `DMA_ERR_NONE;
@@ -698,7 +706,7 @@ always @(posedge clk) begin
         dqid_reg  <= 4'd0;
     end else begin
         state_reg <= state_next;
-        q_reg     <= q_next;
+        qsel_reg  <= qsel_next;
         rr_reg    <= rr_next;
         step_reg  <= step_next;
         jerr_reg  <= jerr_next;
