@@ -44,12 +44,30 @@ reg [8*BYTES-1:0]  od_reg,     od_next;
 reg [BYTES_LOG2:0] on_reg,     on_next;
 reg                ol_reg,     ol_next;
 
-reg [8*BYTES-1:0]   keep_mask;
-reg [8*BYTES-1:0]   in_bytes;
-reg [8*BYTES-1:0]   acc_clean;
-reg [16*BYTES-1:0]  comb;
+reg [BYTES_LOG2-1:0] amt;
+reg [8*BYTES-1:0]   rot;
+reg [8*BYTES-1:0]   lo_word;    // stream bytes [0, min(total, BYTES))
+reg [8*BYTES-1:0]   hi_word;    // stream bytes [BYTES, total), at lane - BYTES
 reg [BYTES_LOG2+1:0] total;
+reg [BYTES_LOG2+1:0] spill;
 reg [BYTES_LOG2:0]  n;
+integer             i;
+
+// Rotate left by `amt` bytes: byte j goes to lane (j + amt) mod BYTES.
+// One 2:1 multiplexer stage per bit of amt (a logarithmic shifter).
+function [8*BYTES-1:0] rotl_bytes;
+    input [8*BYTES-1:0]    x;
+    input [BYTES_LOG2-1:0] sh;
+    integer                b;
+    begin
+        rotl_bytes = x;
+        for (b = 0; b < BYTES_LOG2; b = b + 1) begin
+            if (sh[b]) begin
+                rotl_bytes = (rotl_bytes << (8 << b)) | (rotl_bytes >> (8*BYTES - (8 << b)));
+            end
+        end
+    end
+endfunction
 
 wire slot_free = !ov_reg || out_ready;
 assign in_ready   = slot_free && !pend_reg;
@@ -67,16 +85,29 @@ always @* begin
     on_next   = on_reg;
     ol_next   = ol_reg;
 
-    n         = in_hi - in_lo;
-    keep_mask = ~({8*BYTES{1'b1}} << ({3'd0, in_hi} << 3));
-    if (in_hi[BYTES_LOG2]) begin
-        keep_mask = {8*BYTES{1'b1}};
+    // Wanted input byte lo + k is stream byte fill + k: one rotation by
+    // fill - lo puts every wanted byte on its lane in the low word (stream
+    // bytes below BYTES) or in the spill word (the rest); the lanes outside
+    // the new bytes are taken from acc or zeroed.
+    n       = in_hi - in_lo;
+    total   = {1'b0, fill_reg} + {1'b0, n};
+    spill   = total - FULL;
+    amt     = fill_reg[BYTES_LOG2-1:0] - in_lo[BYTES_LOG2-1:0];
+    rot     = rotl_bytes(in_data, amt);
+    for (i = 0; i < BYTES; i = i + 1) begin
+        if (i < fill_reg) begin
+            lo_word[8*i +: 8] = acc_reg[8*i +: 8];
+        end else if (i < total) begin
+            lo_word[8*i +: 8] = rot[8*i +: 8];
+        end else begin
+            lo_word[8*i +: 8] = 8'd0;
+        end
+        if (!spill[BYTES_LOG2+1] && (i < spill)) begin
+            hi_word[8*i +: 8] = rot[8*i +: 8];
+        end else begin
+            hi_word[8*i +: 8] = 8'd0;
+        end
     end
-    in_bytes  = (in_data & keep_mask) >> ({3'd0, in_lo} << 3);
-    // acc bytes at and above fill are stale: mask them (acc is not reset)
-    acc_clean = acc_reg & ~({8*BYTES{1'b1}} << ({3'd0, fill_reg} << 3));
-    comb      = {{8*BYTES{1'b0}}, acc_clean} | ({{8*BYTES{1'b0}}, in_bytes} << ({4'd0, fill_reg} << 3));
-    total     = {1'b0, fill_reg} + {1'b0, n};
 
     if (out_ready) begin
         ov_next = 1'b0;
@@ -87,9 +118,10 @@ always @* begin
         pend_next = 1'b0;
         ov_next   = 1'b0;
     end else if (pend_reg) begin
+        // acc was written from hi_word, which is zero at and above fill
         if (slot_free) begin
             ov_next   = 1'b1;
-            od_next   = acc_clean;
+            od_next   = acc_reg;
             on_next   = fill_reg;
             ol_next   = 1'b1;
             fill_next = {(BYTES_LOG2+1){1'b0}};
@@ -98,20 +130,20 @@ always @* begin
     end else if (in_valid && slot_free) begin
         if (total >= FULL) begin
             ov_next   = 1'b1;
-            od_next   = comb[8*BYTES-1:0];
+            od_next   = lo_word;
             on_next   = BYTES[BYTES_LOG2:0];
-            acc_next  = comb[16*BYTES-1:8*BYTES];
+            acc_next  = hi_word;
             fill_next = total[BYTES_LOG2:0] - BYTES[BYTES_LOG2:0];
             ol_next   = in_last && (total == FULL);
             pend_next = in_last && (total != FULL);
         end else if (in_last) begin
             ov_next   = 1'b1;
-            od_next   = comb[8*BYTES-1:0];
+            od_next   = lo_word;
             on_next   = total[BYTES_LOG2:0];
             ol_next   = 1'b1;
             fill_next = {(BYTES_LOG2+1){1'b0}};
         end else begin
-            acc_next  = comb[8*BYTES-1:0];
+            acc_next  = lo_word;
             fill_next = total[BYTES_LOG2:0];
         end
     end

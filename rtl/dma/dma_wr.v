@@ -201,7 +201,28 @@ wire                  h_first_beat = (beat_reg == 8'd0);
 wire                  h_last_beat  = (beat_reg == h_bm1);
 wire [31:0]           h_beat_addr  = {h_addr[31:DBL], {DBL{1'b0}}} +
                                      ({24'd0, beat_reg} << DBL);  // on-chip only
-wire                  out_free = !ov_reg || (onchip ? m_sb_wr_ready : m_axi_wready);
+// W beats (AXI or on-chip) leave through a register slice: the unpacker
+// sees its registered ready, never WREADY or the on-chip ready directly.
+wire                  w_ready;   // the slice takes the beat in ov_reg
+wire                  sk_valid;
+wire [DATA_WIDTH-1:0] sk_data;
+wire [DB-1:0]         sk_strb;
+wire                  sk_last;
+wire [31:0]           sk_addr;
+wire                  out_free = !ov_reg || w_ready;
+
+dma_skid #(
+    .WIDTH (DATA_WIDTH + DB + 1 + 32)
+) w_skid (
+    .clk     (clk),
+    .rst     (rst),
+    .s_valid (ov_reg),
+    .s_ready (w_ready),
+    .s_data  ({od_reg, os_reg, ol_reg, oa_reg}),
+    .m_valid (sk_valid),
+    .m_ready (onchip ? m_sb_wr_ready : m_axi_wready),
+    .m_data  ({sk_data, sk_strb, sk_last, sk_addr})
+);
 
 assign m_axi_awid    = {ID_WIDTH{1'b0}};
 assign m_axi_awaddr  = aw_a_reg;
@@ -209,19 +230,19 @@ assign m_axi_awlen   = aw_l_reg;
 assign m_axi_awsize  = DBL[2:0];
 assign m_axi_awburst = 2'b01;  // INCR
 assign m_axi_awvalid = aw_v_reg;
-assign m_axi_wdata   = od_reg;
-assign m_axi_wstrb   = os_reg;
-assign m_axi_wlast   = ol_reg;
-assign m_axi_wvalid  = ov_reg && !onchip;
+assign m_axi_wdata   = sk_data;
+assign m_axi_wstrb   = sk_strb;
+assign m_axi_wlast   = sk_last;
+assign m_axi_wvalid  = sk_valid && !onchip;
 assign m_axi_bready  = 1'b1;
 
-assign m_sb_wr_valid = ov_reg && onchip;
+assign m_sb_wr_valid = sk_valid && onchip;
 assign m_sb_wr_psum  = psum;
-assign m_sb_wr_addr  = oa_reg;
-assign m_sb_wr_data  = od_reg;
-assign m_sb_wr_strb  = os_reg;
+assign m_sb_wr_addr  = sk_addr;
+assign m_sb_wr_data  = sk_data;
+assign m_sb_wr_strb  = sk_strb;
 
-assign busy = agen_busy || aw_v_reg || meta_valid || ov_reg || bq_valid;
+assign busy = agen_busy || aw_v_reg || meta_valid || ov_reg || sk_valid || bq_valid;
 
 always @* begin
     killed_next = killed_reg;
@@ -269,7 +290,7 @@ always @* begin
         strb_hi = {DB{1'b1}};
     end
 
-    if (ov_reg && (onchip ? m_sb_wr_ready : m_axi_wready)) begin
+    if (ov_reg && w_ready) begin
         ov_next = 1'b0;
     end
     if (meta_valid && out_free) begin
