@@ -14,16 +14,20 @@
  *     coord = cbase + i0*cstride0 + i1*cstride1 + i2*cstride2   (mod 2^32)
  * (dest counts count0..2, i0 fastest), the same in every tiling.
  *
- * Throughput: LANES = DATA_WIDTH/32 elements per cycle; a group of lanes
- * never spans two destination rows (dim 0) or two input words, so short
- * rows or misaligned words cost extra cycles. Latency: 5 cycles (the
- * tl_sr_rand pipeline) plus the output packer's 1.
+ * Throughput: LANES = CVT_LANES elements per cycle (one tl_widen,
+ * tl_sr_rand and tl_narrow each per lane); a group of lanes never spans two
+ * destination rows (dim 0) or two input words, so short rows or misaligned
+ * words cost extra cycles. The bits do not depend on LANES (each element's
+ * SR coordinate comes from its own index), only the cycles do. Latency: 5
+ * cycles (the tl_sr_rand pipeline), 1 for the registered narrow output,
+ * plus the output packer's 1.
  *
  * Handshake: valid/ready streams in and out; `start` (one cycle) loads the
  * job, `abort` drops everything in flight.
  */
 module dma_cvt #(
-    parameter DATA_WIDTH = 128  // stream width in bits (64, 128, 256)
+    parameter DATA_WIDTH = 128,            // stream width in bits (64, 128, 256)
+    parameter CVT_LANES  = DATA_WIDTH / 32 // elements converted per cycle: 1, 2, 4 .. DATA_WIDTH/32
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -61,9 +65,10 @@ module dma_cvt #(
 
 localparam DB    = DATA_WIDTH / 8;
 localparam DBL   = $clog2(DB);
-localparam LANES = DATA_WIDTH / 32;
+localparam LANES = CVT_LANES;
 localparam LL    = $clog2(LANES);
 localparam DEPTH = 5;                  // tl_sr_rand latency
+localparam PD    = DEPTH + 1;          // pipeline stages: SR, then the narrow register
 
 // ------------------------------------------------------------ stage 0
 reg [DBL:0]  pos_reg,   pos_next;      // next element in the input word
@@ -75,11 +80,14 @@ reg [31:0]   c1_reg,    c1_next;       // coordinate of (0, i1, i2)
 reg [31:0]   c2_reg,    c2_next;       // coordinate of (0, 0, i2)
 reg          done_reg,  done_next;     // every element issued
 
-// pipeline stages 1..DEPTH
-reg [DEPTH-1:0]          v_reg,  v_next;
-reg [DEPTH*(LL+1)-1:0]   n_reg,  n_next;
-reg [DEPTH-1:0]          l_reg,  l_next;
+// pipeline stages 1..PD: valid, element count and last flag of each
+// group; the widened elements for stages 1..DEPTH; the narrowed, lane-packed
+// group in stage PD
+reg [PD-1:0]             v_reg,  v_next;
+reg [PD*(LL+1)-1:0]      n_reg,  n_next;
+reg [PD-1:0]             l_reg,  l_next;
 reg [DEPTH*LANES*32-1:0] f_reg,  f_next;
+reg [LANES*32-1:0]       p_reg,  p_next;
 
 reg [DBL:0]            nel;
 reg [DBL:0]            avail;
@@ -91,7 +99,7 @@ reg                    grp_last;
 reg [DATA_WIDTH-1:0]   shifted;
 reg [LANES*32-1:0]     lane_bits;
 reg [31:0]             step;
-reg [DATA_WIDTH-1:0]   pk_data;
+reg [LANES*32-1:0]     pk_data;
 integer                j;
 
 wire                   ce;
@@ -144,6 +152,7 @@ always @* begin
     n_next    = n_reg;
     l_next    = l_reg;
     f_next    = f_reg;
+    p_next    = p_reg;
 
     // group of n elements: n = min(LANES, left in word, left in dest row)
     nel      = in_nbytes >> src_esize_log2;
@@ -171,11 +180,22 @@ always @* begin
         endcase
     end
 
+    // output lanes, destination element j at byte j << dst_esize_log2
+    pk_data = {LANES*32{1'b0}};
+    for (j = 0; j < LANES; j = j + 1) begin
+        case (dst_esize_log2)
+            2'd0:    pk_data[8*j +: 8]   = narrow[32*j +: 8];
+            2'd1:    pk_data[16*j +: 16] = narrow[32*j +: 16];
+            default: pk_data[32*j +: 32] = narrow[32*j +: 32];
+        endcase
+    end
+
     if (ce) begin
-        v_next = {v_reg[DEPTH-2:0], issue};
-        n_next = {n_reg[(DEPTH-1)*(LL+1)-1:0], n};
-        l_next = {l_reg[DEPTH-2:0], grp_last};
+        v_next = {v_reg[PD-2:0], issue};
+        n_next = {n_reg[(PD-1)*(LL+1)-1:0], n};
+        l_next = {l_reg[PD-2:0], grp_last};
         f_next = {f_reg[(DEPTH-1)*LANES*32-1:0], wide};
+        p_next = pk_data;
     end
 
     if (issue) begin
@@ -211,24 +231,14 @@ always @* begin
         c1_next   = cbase;
         c2_next   = cbase;
         done_next = abort;
-        v_next    = {DEPTH{1'b0}};
-    end
-
-    // output lanes, destination element j at byte j << dst_esize_log2
-    pk_data = {DATA_WIDTH{1'b0}};
-    for (j = 0; j < LANES; j = j + 1) begin
-        case (dst_esize_log2)
-            2'd0:    pk_data[8*j +: 8]   = narrow[32*j +: 8];
-            2'd1:    pk_data[16*j +: 16] = narrow[32*j +: 16];
-            default: pk_data[32*j +: 32] = narrow[32*j +: 32];
-        endcase
+        v_next    = {PD{1'b0}};
     end
 end
 
 always @(posedge clk) begin
     if (rst) begin
         done_reg <= 1'b1;
-        v_reg    <= {DEPTH{1'b0}};
+        v_reg    <= {PD{1'b0}};
     end else begin
         done_reg <= done_next;
         v_reg    <= v_next;
@@ -243,13 +253,20 @@ always @(posedge clk) begin
     n_reg   <= n_next;
     l_reg   <= l_next;
     f_reg   <= f_next;
+    p_reg   <= p_next;
 end
 
 wire                   pk_valid;
 wire [DATA_WIDTH-1:0]  pk_out_data;
 wire [DBL:0]           pk_nbytes;
 wire                   pk_last;
-wire [LL:0]            n_out = n_reg[(DEPTH-1)*(LL+1) +: LL+1];
+reg  [DATA_WIDTH-1:0]  pk_wide;  // the lane-packed group on the low bytes
+
+always @* begin
+    pk_wide                = {DATA_WIDTH{1'b0}};
+    pk_wide[LANES*32-1:0]  = p_reg;
+end
+wire [LL:0]            n_out = n_reg[(PD-1)*(LL+1) +: LL+1];
 
 dma_pack #(
     .BYTES      (DB),
@@ -258,12 +275,12 @@ dma_pack #(
     .clk        (clk),
     .rst        (rst),
     .clear      (start || abort),
-    .in_valid   (v_reg[DEPTH-1]),
+    .in_valid   (v_reg[PD-1]),
     .in_ready   (pack_in_ready),
-    .in_data    (pk_data),
+    .in_data    (pk_wide),
     .in_lo      ({(DBL+1){1'b0}}),
     .in_hi      ({{(DBL-LL){1'b0}}, n_out} << dst_esize_log2),
-    .in_last    (l_reg[DEPTH-1]),
+    .in_last    (l_reg[PD-1]),
     .out_valid  (pk_valid),
     .out_ready  (out_ready),
     .out_data   (pk_out_data),

@@ -42,7 +42,8 @@ module dma_engine #(
     parameter SBUF_PARTS        = 16,  // SBUF partitions (tensor-engine rows)
     parameter SBUF_PART_LOG2    = 16,  // log2 of bytes per SBUF partition
     parameter PSUM_PARTS        = 16,  // PSUM partitions (tensor-engine columns)
-    parameter PSUM_PART_LOG2    = 14   // log2 of bytes per PSUM partition
+    parameter PSUM_PART_LOG2    = 14,  // log2 of bytes per PSUM partition
+    parameter CVT_LANES         = DATA_WIDTH / 32 // elements converted per cycle (1, 2, 4 .. DATA_WIDTH/32)
 ) (
     input  wire                      clk,
     input  wire                      rst,
@@ -315,7 +316,8 @@ dma_rd #(
 );
 
 dma_cvt #(
-    .DATA_WIDTH (DATA_WIDTH)
+    .DATA_WIDTH (DATA_WIDTH),
+    .CVT_LANES  (CVT_LANES)
 ) cvt (
     .clk            (clk),
     .rst            (rst),

@@ -7,6 +7,7 @@ DMA_HDRS  := rtl/common/tl_encoding.vh rtl/dma/dma_defs.vh
 
 $(eval $(call lint_top,dma_engine_128_a32,dma_engine,$(DMA_FILES) $(DMA_HDRS),$(DMA_INC)))
 $(eval $(call lint_top,dma_engine_64_a64,dma_engine,$(DMA_FILES) $(DMA_HDRS),$(DMA_INC) -GDATA_WIDTH=64 -GADDR_WIDTH=64))
+$(eval $(call lint_top,dma_engine_64_a32_l1,dma_engine,$(DMA_FILES) $(DMA_HDRS),$(DMA_INC) -GDATA_WIDTH=64 -GCVT_LANES=1))
 $(eval $(call lint_top,dma_engine_256_a48,dma_engine,$(DMA_FILES) $(DMA_HDRS),$(DMA_INC) -GDATA_WIDTH=256 -GADDR_WIDTH=48 -GQUEUES=3))
 $(eval $(call lint_top,tl_widen,tl_widen,rtl/common/tl_widen.v rtl/common/tl_encoding.vh,$(DMA_INC)))
 $(eval $(call lint_top,tl_narrow,tl_narrow,rtl/common/tl_narrow.v rtl/common/tl_encoding.vh,$(DMA_INC)))
