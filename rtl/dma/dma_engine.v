@@ -729,16 +729,62 @@ always @(posedge clk) begin
     extd_reg <= extd_next;
 end
 
+// Parameter checks. Simulation reports them with $error; synthesis sees
+// them too: a bad value elaborates a generate branch that instantiates a
+// module that does not exist, named after the rule, so Yosys (or any other
+// tool) stops with that name.
+localparam BAD_DATA_WIDTH = (DATA_WIDTH != 64) && (DATA_WIDTH != 128) && (DATA_WIDTH != 256);
+localparam BAD_ADDR_WIDTH = (ADDR_WIDTH < 32) || (ADDR_WIDTH > 64);
+localparam BAD_QUEUES     = (QUEUES < 2) || (QUEUES > 16);
+localparam BAD_DEPTHS     = (QUEUE_DEPTH_LOG2 < 1) || (QUEUE_DEPTH_LOG2 > 8) ||
+                            (RD_OUTSTANDING_LOG2 < 1) || (RD_OUTSTANDING_LOG2 > 8) ||
+                            (WR_OUTSTANDING_LOG2 < 1) || (WR_OUTSTANDING_LOG2 > 8);
+localparam BAD_CVT_LANES  = (CVT_LANES < 1) || (CVT_LANES > DATA_WIDTH / 32) ||
+                            ((CVT_LANES & (CVT_LANES - 1)) != 0);
+localparam BAD_ONCHIP     = (SBUF_PARTS < 1) || (PSUM_PARTS < 1) ||
+                            (SBUF_PARTS * (64'd1 << SBUF_PART_LOG2) > 64'h1_0000_0000) ||
+                            (PSUM_PARTS * (64'd1 << PSUM_PART_LOG2) > 64'h1_0000_0000);
+
+generate
+    if (BAD_DATA_WIDTH) begin : bad_data_width
+        dma_engine_bad_parameter_DATA_WIDTH_must_be_64_128_or_256 bad ();
+    end
+    if (BAD_ADDR_WIDTH) begin : bad_addr_width
+        dma_engine_bad_parameter_ADDR_WIDTH_must_be_32_to_64 bad ();
+    end
+    if (BAD_QUEUES) begin : bad_queues
+        dma_engine_bad_parameter_QUEUES_must_be_2_to_16 bad ();
+    end
+    if (BAD_DEPTHS) begin : bad_depths
+        dma_engine_bad_parameter_QUEUE_DEPTH_LOG2_and_OUTSTANDING_LOG2_must_be_1_to_8 bad ();
+    end
+    if (BAD_CVT_LANES) begin : bad_cvt_lanes
+        dma_engine_bad_parameter_CVT_LANES_must_be_a_power_of_2_up_to_DATA_WIDTH_div_32 bad ();
+    end
+    if (BAD_ONCHIP) begin : bad_onchip
+        dma_engine_bad_parameter_SBUF_and_PSUM_must_fit_32_bit_addresses bad ();
+    end
+endgenerate
+
 `ifndef SYNTHESIS
 initial begin
-    if (DATA_WIDTH != 64 && DATA_WIDTH != 128 && DATA_WIDTH != 256) begin
+    if (BAD_DATA_WIDTH) begin
         $error("dma_engine: DATA_WIDTH must be 64, 128 or 256 (instance %m)");
     end
-    if (ADDR_WIDTH < 32 || ADDR_WIDTH > 64) begin
+    if (BAD_ADDR_WIDTH) begin
         $error("dma_engine: ADDR_WIDTH must be 32..64 (instance %m)");
     end
-    if (QUEUES < 2 || QUEUES > 16) begin
+    if (BAD_QUEUES) begin
         $error("dma_engine: QUEUES must be 2..16 (instance %m)");
+    end
+    if (BAD_DEPTHS) begin
+        $error("dma_engine: QUEUE_DEPTH_LOG2, RD_OUTSTANDING_LOG2 and WR_OUTSTANDING_LOG2 must be 1..8 (instance %m)");
+    end
+    if (BAD_CVT_LANES) begin
+        $error("dma_engine: CVT_LANES must be a power of 2 from 1 to DATA_WIDTH/32 (instance %m)");
+    end
+    if (BAD_ONCHIP) begin
+        $error("dma_engine: SBUF and PSUM (PARTS << PART_LOG2 bytes) must fit 32-bit on-chip addresses (instance %m)");
     end
 end
 `endif

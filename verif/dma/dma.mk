@@ -60,3 +60,6 @@ $(eval $(call c_test,test_axi_mem,verif/dma/test_axi_mem.c verif/common/axi_mem.
 
 # The C DMA model against literal expectations (no RTL).
 $(eval $(call c_test,test_dma_model,verif/dma/test_dma_model.c))
+
+# Parameter checks that synthesis sees (Yosys elaboration, seconds).
+TESTS += verif/dma/test_dma_params.sh
