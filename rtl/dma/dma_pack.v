@@ -44,8 +44,6 @@ reg [8*BYTES-1:0]  od_reg,     od_next;
 reg [BYTES_LOG2:0] on_reg,     on_next;
 reg                ol_reg,     ol_next;
 
-reg [BYTES_LOG2-1:0] amt;
-reg [8*BYTES-1:0]   rot;
 reg [8*BYTES-1:0]   lo_word;    // stream bytes [0, min(total, BYTES))
 reg [8*BYTES-1:0]   hi_word;    // stream bytes [BYTES, total), at lane - BYTES
 reg [BYTES_LOG2+1:0] total;
@@ -53,21 +51,19 @@ reg [BYTES_LOG2+1:0] spill;
 reg [BYTES_LOG2:0]  n;
 integer             i;
 
-// Rotate left by `amt` bytes: byte j goes to lane (j + amt) mod BYTES.
-// One 2:1 multiplexer stage per bit of amt (a logarithmic shifter).
-function [8*BYTES-1:0] rotl_bytes;
-    input [8*BYTES-1:0]    x;
-    input [BYTES_LOG2-1:0] sh;
-    integer                b;
-    begin
-        rotl_bytes = x;
-        for (b = 0; b < BYTES_LOG2; b = b + 1) begin
-            if (sh[b]) begin
-                rotl_bytes = (rotl_bytes << (8 << b)) | (rotl_bytes >> (8*BYTES - (8 << b)));
-            end
-        end
-    end
-endfunction
+// Wanted input byte lo + k is stream byte fill + k: one rotation by
+// fill - lo puts it on its lane.
+wire [BYTES_LOG2-1:0] amt = fill_reg[BYTES_LOG2-1:0] - in_lo[BYTES_LOG2-1:0];
+wire [8*BYTES-1:0]   rot;        // in_data rotated left by amt bytes
+
+dma_rotl #(
+    .BYTES      (BYTES),
+    .BYTES_LOG2 (BYTES_LOG2)
+) align (
+    .in_data  (in_data),
+    .amt      (amt),
+    .out_data (rot)
+);
 
 wire slot_free = !ov_reg || out_ready;
 assign in_ready   = slot_free && !pend_reg;
@@ -85,15 +81,12 @@ always @* begin
     on_next   = on_reg;
     ol_next   = ol_reg;
 
-    // Wanted input byte lo + k is stream byte fill + k: one rotation by
-    // fill - lo puts every wanted byte on its lane in the low word (stream
-    // bytes below BYTES) or in the spill word (the rest); the lanes outside
-    // the new bytes are taken from acc or zeroed.
+    // After the rotation every wanted byte sits on its lane in the low word
+    // (stream bytes below BYTES) or in the spill word (the rest); the lanes
+    // outside the new bytes are taken from acc or zeroed.
     n       = in_hi - in_lo;
     total   = {1'b0, fill_reg} + {1'b0, n};
     spill   = total - FULL;
-    amt     = fill_reg[BYTES_LOG2-1:0] - in_lo[BYTES_LOG2-1:0];
-    rot     = rotl_bytes(in_data, amt);
     for (i = 0; i < BYTES; i = i + 1) begin
         if (i < fill_reg) begin
             lo_word[8*i +: 8] = acc_reg[8*i +: 8];

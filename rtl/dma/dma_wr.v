@@ -99,17 +99,11 @@ reg [31:0]           oa_reg,     oa_next;
 reg                  take_burst;
 reg                  meta_pop;
 reg                  b_pop;
-reg [DBL:0]          lo;
-reg [DBL:0]          hi;
-reg [DBL:0]          n;
-reg [DATA_WIDTH-1:0] buf_clean;
-reg [2*DATA_WIDTH-1:0] comb;
-/* verilator lint_off UNUSEDSIGNAL */ // the rest fits one word (cnt + nbytes - n <= BYTES)
-reg [2*DATA_WIDTH-1:0] comb_rest;
-/* verilator lint_on UNUSEDSIGNAL */
 reg [DBL+1:0]        avail;
-reg [DATA_WIDTH-1:0] take;
-reg [DB-1:0]         strb_hi;
+reg [DATA_WIDTH-1:0] beat;      // the beat's bytes on their lanes, zero elsewhere
+reg [DB-1:0]         strb;
+reg [DBL+1:0]        lo_cnt;
+integer              i;
 wire                 dropping = abort || killed_reg;
 
 // ---------------------------------------------------------------- bursts
@@ -224,6 +218,46 @@ dma_skid #(
     .m_data  ({sk_data, sk_strb, sk_last, sk_addr})
 );
 
+// Byte alignment: three rotations (dma_rotl). buf byte s goes to lane
+// lo + s, input byte t to lane lo + cnt + t; the rest moves down by n (from
+// buf) or by n - cnt (from the input word, when buf runs out).
+wire [DBL:0]          lo       = h_first_beat ? h_lo : {(DBL+1){1'b0}};
+wire [DBL:0]          hi       = h_last_beat ? h_hi : DB[DBL:0];
+wire [DBL:0]          n        = hi - lo;
+wire                  from_buf = (cnt_reg >= n);
+wire [DBL-1:0]        in_amt   = lo[DBL-1:0] + cnt_reg[DBL-1:0];
+wire [DBL-1:0]        rest_amt = from_buf ? -n[DBL-1:0] : cnt_reg[DBL-1:0] - n[DBL-1:0];
+wire [DATA_WIDTH-1:0] buf_at_lo;
+wire [DATA_WIDTH-1:0] in_at_lo;
+wire [DATA_WIDTH-1:0] rest;
+
+dma_rotl #(
+    .BYTES      (DB),
+    .BYTES_LOG2 (DBL)
+) rot_buf (
+    .in_data  (buf_reg),
+    .amt      (lo[DBL-1:0]),
+    .out_data (buf_at_lo)
+);
+
+dma_rotl #(
+    .BYTES      (DB),
+    .BYTES_LOG2 (DBL)
+) rot_in (
+    .in_data  (in_data),
+    .amt      (in_amt),
+    .out_data (in_at_lo)
+);
+
+dma_rotl #(
+    .BYTES      (DB),
+    .BYTES_LOG2 (DBL)
+) rot_rest (
+    .in_data  (from_buf ? buf_reg : in_data),
+    .amt      (rest_amt),
+    .out_data (rest)
+);
+
 assign m_axi_awid    = {ID_WIDTH{1'b0}};
 assign m_axi_awaddr  = aw_a_reg;
 assign m_axi_awlen   = aw_l_reg;
@@ -277,17 +311,19 @@ always @* begin
     end
 
     // W beats: take n = hi - lo bytes from the stream, place them at lo.
-    lo        = h_first_beat ? h_lo : {(DBL+1){1'b0}};
-    hi        = h_last_beat ? h_hi : DB[DBL:0];
-    n         = hi - lo;
-    buf_clean = buf_reg & ~({DATA_WIDTH{1'b1}} << ({3'd0, cnt_reg} << 3));
-    comb      = {{DATA_WIDTH{1'b0}}, buf_clean} | ({{DATA_WIDTH{1'b0}}, in_data} << ({3'd0, cnt_reg} << 3));
-    avail     = {1'b0, cnt_reg} + (in_valid ? {1'b0, in_nbytes} : {(DBL+2){1'b0}});
-    take      = comb[DATA_WIDTH-1:0];
-    comb_rest = comb;
-    strb_hi   = ~({DB{1'b1}} << hi);
-    if (hi[DBL]) begin
-        strb_hi = {DB{1'b1}};
+    // Lane l in [lo, hi) gets stream byte l - lo: from buf below cnt, else
+    // from the input word.
+    avail  = {1'b0, cnt_reg} + (in_valid ? {1'b0, in_nbytes} : {(DBL+2){1'b0}});
+    lo_cnt = {1'b0, lo} + {1'b0, cnt_reg};
+    for (i = 0; i < DB; i = i + 1) begin
+        strb[i] = (i >= lo) && (i < hi);
+        if (!strb[i]) begin
+            beat[8*i +: 8] = 8'd0;
+        end else if (i < lo_cnt) begin
+            beat[8*i +: 8] = buf_at_lo[8*i +: 8];
+        end else begin
+            beat[8*i +: 8] = in_at_lo[8*i +: 8];
+        end
     end
 
     if (ov_reg && w_ready) begin
@@ -310,17 +346,17 @@ always @* begin
             end
         end else if (avail >= {1'b0, n}) begin
             ov_next = 1'b1;
-            od_next = take << ({3'd0, lo} << 3);
-            os_next = strb_hi & ({DB{1'b1}} << lo);
+            od_next = beat;
+            os_next = strb;
             ol_next = h_last_beat;
             oa_next = h_beat_addr;
-            if (cnt_reg >= n) begin
-                buf_next = buf_clean >> ({3'd0, n} << 3);
+            // what is left: the rest of buf, or of the input word, moved
+            // down to lane 0 (bytes at and above the new cnt are stale)
+            buf_next = rest;
+            if (from_buf) begin
                 cnt_next = cnt_reg - n;
             end else begin
                 in_ready = 1'b1;
-                comb_rest = comb >> ({3'd0, n} << 3);
-                buf_next  = comb_rest[DATA_WIDTH-1:0];
                 cnt_next = avail[DBL:0] - n;
             end
             if (h_last_beat) begin
