@@ -217,29 +217,55 @@ wire       d_stride_ok = ((d_st0 | d_st1 | d_st2) & d_mask) == 32'd0;
 // ----------------------------------------------------------- queues
 wire [QUEUES-1:0]     qf_in_ready;
 wire [QUEUES-1:0]     qf_valid;
-wire [QUEUES*640-1:0] qf_data;
-reg  [QUEUES-1:0]     qf_pop;
+wire [639:0]          q_head;        // head descriptor of the picked queue
+reg  [QUEUES-1:0]     qf_push;
 reg  [QUEUES-1:0]     qf_flush;
+reg                   found;
+reg  [QUEUES-1:0]     elig;          // queues with work and no error
+reg  [QUEUES-1:0]     from_rr;       // queues at or after the round-robin start
+reg  [QUEUES-1:0]     cand;          // where to look first
+reg  [QUEUES-1:0]     pick;          // the chosen queue, one-hot
+integer               a;             // arbiter loop index
+integer               k;
 
-genvar gq;
-generate
-    for (gq = 0; gq < QUEUES; gq = gq + 1) begin : queue
-        dma_fifo #(
-            .WIDTH      (640),
-            .DEPTH_LOG2 (QUEUE_DEPTH_LOG2)
-        ) fifo (
-            .clk       (clk),
-            .rst       (rst),
-            .clear     (qf_flush[gq]),
-            .in_valid  (desc_valid && (desc_queue == gq) && !qerr_reg[gq]),
-            .in_ready  (qf_in_ready[gq]),
-            .in_data   (desc_data),
-            .out_valid (qf_valid[gq]),
-            .out_ready (qf_pop[gq]),
-            .out_data  (qf_data[640*gq +: 640])
-        );
+dma_queues #(
+    .QUEUES     (QUEUES),
+    .DEPTH_LOG2 (QUEUE_DEPTH_LOG2),
+    .WIDTH      (640)
+) queues (
+    .clk       (clk),
+    .rst       (rst),
+    .push      (qf_push),
+    .in_data   (desc_data),
+    .not_full  (qf_in_ready),
+    .not_empty (qf_valid),
+    .head_sel  (pick),
+    .pop       ((state_reg == S_IDLE) && found),
+    .flush     (qf_flush),
+    .out_data  (q_head)
+);
+
+// Round-robin pick among queues with work and no error: the first eligible
+// queue at or after rr_reg, else the first eligible one.
+always @* begin
+    for (a = 0; a < QUEUES; a = a + 1) begin
+        qf_push[a] = desc_valid && (desc_queue == a[3:0]) && !qerr_reg[a];
     end
-endgenerate
+    elig       = qf_valid & ~qerr_reg;
+    from_rr[0] = rr_reg[0];
+    for (a = 1; a < QUEUES; a = a + 1) begin
+        from_rr[a] = rr_reg[a] || from_rr[a-1];
+    end
+    cand  = ((elig & from_rr) != {QUEUES{1'b0}}) ? (elig & from_rr) : elig;
+    found = (elig != {QUEUES{1'b0}});
+    pick  = {QUEUES{1'b0}};
+    for (a = QUEUES - 1; a >= 0; a = a - 1) begin
+        if (cand[a]) begin
+            pick    = {QUEUES{1'b0}};
+            pick[a] = 1'b1;
+        end
+    end
+end
 
 // ------------------------------------------------------------ units
 wire        start;
@@ -427,14 +453,7 @@ reg  [31:0] mul_db;
 wire [79:0] mul_s = mul_sa * mul_sb;
 wire [79:0] mul_d = mul_da * mul_db;
 /* verilator lint_on UNUSEDSIGNAL */
-reg         found;
-reg  [QUEUES-1:0] elig;      // queues with work and no error
-reg  [QUEUES-1:0] from_rr;   // queues at or after the round-robin start
-reg  [QUEUES-1:0] cand;      // where to look first
-reg  [QUEUES-1:0] pick;      // the chosen queue, one-hot
-reg  [639:0]  pick_data;     // its head descriptor
 reg         finish;
-integer     k;
 
 // Range of one side: last byte = addr + extent + esize - 1, against the
 // DRAM window or the SBUF/PSUM size. fault = addr below the window, else
@@ -490,7 +509,6 @@ always @* begin
     dcode_next = dcode_reg;
     dqid_next  = dqid_reg;
     done_pulse = {QUEUES{1'b0}};
-    qf_pop     = {QUEUES{1'b0}};
     qf_flush   = {QUEUES{1'b0}};
     finish     = 1'b0;
 
@@ -514,27 +532,6 @@ always @* begin
         derr_next  = 1'b1;
         dcode_next = `DMA_ERR_BAD_QUEUE;
         dqid_next  = desc_queue;
-    end
-
-    // round-robin pick among queues with work and no error: the first
-    // eligible queue at or after rr_reg, else the first eligible one
-    elig    = qf_valid & ~qerr_reg;
-    from_rr[0] = rr_reg[0];
-    for (k = 1; k < QUEUES; k = k + 1) begin
-        from_rr[k] = rr_reg[k] || from_rr[k-1];
-    end
-    cand  = ((elig & from_rr) != {QUEUES{1'b0}}) ? (elig & from_rr) : elig;
-    found = (elig != {QUEUES{1'b0}});
-    pick  = {QUEUES{1'b0}};
-    for (k = QUEUES - 1; k >= 0; k = k - 1) begin
-        if (cand[k]) begin
-            pick = {QUEUES{1'b0}};
-            pick[k] = 1'b1;
-        end
-    end
-    pick_data = 640'd0;
-    for (k = 0; k < QUEUES; k = k + 1) begin
-        pick_data = pick_data | ({640{pick[k]}} & qf_data[640*k +: 640]);
     end
 
     // multiplier operands per check step
@@ -569,8 +566,7 @@ always @* begin
     case (state_reg)
         S_IDLE: begin
             if (found) begin
-                qf_pop       = pick;
-                job_next     = pick_data;
+                job_next     = q_head;
                 qsel_next    = pick;
                 rr_next      = {pick[QUEUES-2:0], pick[QUEUES-1]};
                 step_next    = 3'd0;
