@@ -18,6 +18,8 @@
  *
  * AXI: INCR bursts, ARSIZE = full width, ARID 0, never crossing 4 KiB,
  * at most 256 beats; ARVALID is held with stable payload until ARREADY.
+ * R beats (and on-chip responses) enter through a register slice
+ * (dma_skid): RREADY is a flip-flop output.
  */
 module dma_rd #(
     parameter DATA_WIDTH       = 128, // AXI / on-chip data bits

@@ -19,6 +19,9 @@
  * AXI: INCR bursts, AWSIZE = full width, AWID 0, never crossing 4 KiB, at
  * most 256 beats; AWVALID and WVALID are held with stable payload until
  * ready. W beats may be offered before their AW is accepted (AXI allows it).
+ * W beats (and on-chip writes) leave through a register slice (dma_skid):
+ * WREADY and the on-chip ready reach only that slice's registers. Bytes
+ * outside a beat's strobes are zero.
  */
 module dma_wr #(
     parameter DATA_WIDTH       = 128, // AXI / on-chip data bits
@@ -90,11 +93,11 @@ reg [7:0]            aw_l_reg,   aw_l_next;
 reg [7:0]            beat_reg,   beat_next;     // beat index in the head burst
 reg [DATA_WIDTH-1:0] buf_reg,    buf_next;      // unpacker: bytes [0, cnt)
 reg [DBL:0]          cnt_reg,    cnt_next;
-reg                  ov_reg,     ov_next;       // output beat register
-reg [DATA_WIDTH-1:0] od_reg,     od_next;
-reg [DB-1:0]         os_reg,     os_next;
-reg                  ol_reg,     ol_next;
-reg [31:0]           oa_reg,     oa_next;
+reg                  w_emit;                    // a beat into the W slice
+reg [DATA_WIDTH-1:0] w_data;
+reg [DB-1:0]         w_strb;
+reg                  w_last;
+reg [31:0]           w_addr;
 
 reg                  take_burst;
 reg                  meta_pop;
@@ -197,22 +200,21 @@ wire [31:0]           h_beat_addr  = {h_addr[31:DBL], {DBL{1'b0}}} +
                                      ({24'd0, beat_reg} << DBL);  // on-chip only
 // W beats (AXI or on-chip) leave through a register slice: the unpacker
 // sees its registered ready, never WREADY or the on-chip ready directly.
-wire                  w_ready;   // the slice takes the beat in ov_reg
+wire                  w_ready;   // the slice can take a beat (a register)
 wire                  sk_valid;
 wire [DATA_WIDTH-1:0] sk_data;
 wire [DB-1:0]         sk_strb;
 wire                  sk_last;
 wire [31:0]           sk_addr;
-wire                  out_free = !ov_reg || w_ready;
 
 dma_skid #(
     .WIDTH (DATA_WIDTH + DB + 1 + 32)
 ) w_skid (
     .clk     (clk),
     .rst     (rst),
-    .s_valid (ov_reg),
+    .s_valid (w_emit),
     .s_ready (w_ready),
-    .s_data  ({od_reg, os_reg, ol_reg, oa_reg}),
+    .s_data  ({w_data, w_strb, w_last, w_addr}),
     .m_valid (sk_valid),
     .m_ready (onchip ? m_sb_wr_ready : m_axi_wready),
     .m_data  ({sk_data, sk_strb, sk_last, sk_addr})
@@ -276,7 +278,7 @@ assign m_sb_wr_addr  = sk_addr;
 assign m_sb_wr_data  = sk_data;
 assign m_sb_wr_strb  = sk_strb;
 
-assign busy = agen_busy || aw_v_reg || meta_valid || ov_reg || sk_valid || bq_valid;
+assign busy = agen_busy || aw_v_reg || meta_valid || sk_valid || bq_valid;
 
 always @* begin
     killed_next = killed_reg;
@@ -286,11 +288,11 @@ always @* begin
     beat_next   = beat_reg;
     buf_next    = buf_reg;
     cnt_next    = cnt_reg;
-    ov_next     = ov_reg;
-    od_next     = od_reg;
-    os_next     = os_reg;
-    ol_next     = ol_reg;
-    oa_next     = oa_reg;
+    w_emit      = 1'b0;
+    w_data      = {DATA_WIDTH{1'b0}};
+    w_strb      = {DB{1'b0}};
+    w_last      = h_last_beat;
+    w_addr      = h_beat_addr;
     err_valid   = 1'b0;
     err_code    = `DMA_ERR_NONE;
     err_addr    = 64'd0;
@@ -326,18 +328,11 @@ always @* begin
         end
     end
 
-    if (ov_reg && w_ready) begin
-        ov_next = 1'b0;
-    end
-    if (meta_valid && out_free) begin
+    if (meta_valid && w_ready) begin
         if (dropping) begin
             // owed beats of issued bursts: no byte written (DRAM); on-chip
             // beats are not owed to anyone and are skipped
-            ov_next = !onchip;
-            od_next = {DATA_WIDTH{1'b0}};
-            os_next = {DB{1'b0}};
-            ol_next = h_last_beat;
-            oa_next = h_beat_addr;
+            w_emit = !onchip;
             if (h_last_beat) begin
                 beat_next = 8'd0;
                 meta_pop  = 1'b1;
@@ -345,11 +340,9 @@ always @* begin
                 beat_next = beat_reg + 8'd1;
             end
         end else if (avail >= {1'b0, n}) begin
-            ov_next = 1'b1;
-            od_next = beat;
-            os_next = strb;
-            ol_next = h_last_beat;
-            oa_next = h_beat_addr;
+            w_emit = 1'b1;
+            w_data = beat;
+            w_strb = strb;
             // what is left: the rest of buf, or of the input word, moved
             // down to lane 0 (bytes at and above the new cnt are stale)
             buf_next = rest;
@@ -396,21 +389,15 @@ always @(posedge clk) begin
         aw_v_reg   <= 1'b0;
         beat_reg   <= 8'd0;
         cnt_reg    <= {(DBL+1){1'b0}};
-        ov_reg     <= 1'b0;
     end else begin
         killed_reg <= killed_next;
         aw_v_reg   <= aw_v_next;
         beat_reg   <= beat_next;
         cnt_reg    <= cnt_next;
-        ov_reg     <= ov_next;
     end
     aw_a_reg <= aw_a_next;
     aw_l_reg <= aw_l_next;
     buf_reg  <= buf_next;
-    od_reg   <= od_next;
-    os_reg   <= os_next;
-    ol_reg   <= ol_next;
-    oa_reg   <= oa_next;
 end
 
 endmodule
