@@ -146,10 +146,6 @@ reg [QUEUES-1:0] qsel_reg,    qsel_next;    // queue of the running job (one-hot
 reg [QUEUES-1:0] rr_reg,      rr_next;      // round-robin start (one-hot)
 reg [639:0]      job_reg,     job_next;     // the running descriptor
 reg [2:0]        step_reg,    step_next;    // check sequencer
-reg [47:0]       ts_reg,      ts_next;      // count0 * count1, source
-reg [47:0]       td_reg,      td_next;      // count0 * count1, destination
-reg [71:0]       exts_reg,    exts_next;    // byte extent, source
-reg [71:0]       extd_reg,    extd_next;    // byte extent, destination
 reg              jerr_reg,    jerr_next;    // the job failed
 reg [3:0]        jcode_reg,   jcode_next;
 reg [63:0]       jaddr_reg,   jaddr_next;
@@ -444,16 +440,38 @@ assign desc_err_queue = dqid_reg;
 assign idle       = (state_reg == S_IDLE) && (qf_valid == {QUEUES{1'b0}});
 
 // ------------------------------------------------------ check arithmetic
-// Two multipliers, one per side: counts products, then extents.
-reg  [47:0] mul_sa;
-reg  [31:0] mul_sb;
-reg  [47:0] mul_da;
-reg  [31:0] mul_db;
-/* verilator lint_off UNUSEDSIGNAL */ // every checked product fits 64 bits
-wire [79:0] mul_s = mul_sa * mul_sb;
-wire [79:0] mul_d = mul_da * mul_db;
-/* verilator lint_on UNUSEDSIGNAL */
+// Element totals and byte extents of both sides, pipelined (dma_psize):
+// valid from check step PSIZE_STEP on, job_reg being stable from step 0.
+localparam [2:0] PSIZE_STEP = 3'd4;
+wire [63:0] s_total;
+wire [63:0] d_total;
+wire [65:0] s_ext;
+wire [65:0] d_ext;
 reg         finish;
+
+dma_psize src_size (
+    .clk     (clk),
+    .count0  (s_n0),
+    .count1  (s_n1),
+    .count2  (s_n2),
+    .stride0 (s_st0),
+    .stride1 (s_st1),
+    .stride2 (s_st2),
+    .total   (s_total),
+    .extent  (s_ext)
+);
+
+dma_psize dst_size (
+    .clk     (clk),
+    .count0  (d_n0),
+    .count1  (d_n1),
+    .count2  (d_n2),
+    .stride0 (d_st0),
+    .stride1 (d_st1),
+    .stride2 (d_st2),
+    .total   (d_total),
+    .extent  (d_ext)
+);
 
 // Range of one side: last byte = addr + extent + esize - 1, against the
 // DRAM window or the SBUF/PSUM size. fault = addr below the window, else
@@ -479,14 +497,15 @@ function [64:0] range_check;
     end
 endfunction
 
-wire [64:0] s_range = range_check(src_space, s_addr, exts_reg, s_lg, dram_base, dram_limit);
-wire [64:0] d_range = range_check(dst_space, d_addr, extd_reg, d_lg, dram_base, dram_limit);
+wire [64:0] s_range = range_check(src_space, s_addr, {6'd0, s_ext}, s_lg, dram_base, dram_limit);
+wire [64:0] d_range = range_check(dst_space, d_addr, {6'd0, d_ext}, d_lg, dram_base, dram_limit);
 wire        s_bad   = s_range[64];
 wire [63:0] s_fault = s_range[63:0];
 wire        d_bad   = d_range[64];
 wire [63:0] d_fault = d_range[63:0];
 // the units start in the last check cycle when both ranges pass
-assign start = (state_reg == S_CHECK) && (step_reg == 3'd5) && !s_bad && !d_bad;
+assign start = (state_reg == S_CHECK) && (step_reg == PSIZE_STEP) &&
+               (s_total == d_total) && (s_total != 64'd0) && !s_bad && !d_bad;
 
 always @* begin
     state_next = state_reg;
@@ -494,10 +513,6 @@ always @* begin
     rr_next    = rr_reg;
     job_next   = job_reg;
     step_next  = step_reg;
-    ts_next    = ts_reg;
-    td_next    = td_reg;
-    exts_next  = exts_reg;
-    extd_next  = extd_reg;
     jerr_next  = jerr_reg;
     jcode_next = jcode_reg;
     jaddr_next = jaddr_reg;
@@ -534,35 +549,6 @@ always @* begin
         dqid_next  = desc_queue;
     end
 
-    // multiplier operands per check step
-    mul_sa = 48'd0;
-    mul_sb = 32'd0;
-    mul_da = 48'd0;
-    mul_db = 32'd0;
-    case (step_reg)
-        3'd0: begin
-            mul_sa = {16'd0, s_n0};         mul_sb = {16'd0, s_n1};
-            mul_da = {16'd0, d_n0};         mul_db = {16'd0, d_n1};
-        end
-        3'd1: begin
-            mul_sa = ts_reg;                mul_sb = {16'd0, s_n2};
-            mul_da = td_reg;                mul_db = {16'd0, d_n2};
-        end
-        3'd2: begin
-            mul_sa = {16'd0, s_n0 - 32'd1}; mul_sb = s_st0;
-            mul_da = {16'd0, d_n0 - 32'd1}; mul_db = d_st0;
-        end
-        3'd3: begin
-            mul_sa = {32'd0, s_n1 - 16'd1}; mul_sb = s_st1;
-            mul_da = {32'd0, d_n1 - 16'd1}; mul_db = d_st1;
-        end
-        3'd4: begin
-            mul_sa = {32'd0, s_n2 - 16'd1}; mul_sb = s_st2;
-            mul_da = {32'd0, d_n2 - 16'd1}; mul_db = d_st2;
-        end
-        default: begin end
-    endcase
-
     case (state_reg)
         S_IDLE: begin
             if (found) begin
@@ -577,63 +563,50 @@ always @* begin
             end
         end
         S_CHECK: begin
-            // step 0: space, format pair, strides; 1: element totals;
-            // 2-4: extents; 5: source then destination range, then go
+            // step 0: space, format pair, strides; 1-3: the pattern sizes
+            // are computed; 4: element totals (zero: done), then source
+            // and destination range, then go
             step_next = step_reg + 3'd1;
-            case (step_reg)
-                3'd0: begin
-                    ts_next = mul_s[47:0];
-                    td_next = mul_d[47:0];
-                    if ((src_space == 2'd3) || (dst_space == 2'd3)) begin
-                        jerr_next  = 1'b1;
-                        jcode_next = `DMA_ERR_BAD_SPACE;
-                    end else if (!fmt_ok) begin
-                        jerr_next  = 1'b1;
-                        jcode_next = `DMA_ERR_BAD_FMT;
-                    end else if (!s_stride_ok) begin
-                        jerr_next  = 1'b1;
-                        jcode_next = `DMA_ERR_BAD_STRIDE;
-                        jaddr_next = s_addr;
-                    end else if (!d_stride_ok) begin
-                        jerr_next  = 1'b1;
-                        jcode_next = `DMA_ERR_BAD_STRIDE;
-                        jaddr_next = d_addr;
-                    end
-                    if (jerr_next) begin
-                        state_next = S_END;
-                    end
+            if (step_reg == 3'd0) begin
+                if ((src_space == 2'd3) || (dst_space == 2'd3)) begin
+                    jerr_next  = 1'b1;
+                    jcode_next = `DMA_ERR_BAD_SPACE;
+                end else if (!fmt_ok) begin
+                    jerr_next  = 1'b1;
+                    jcode_next = `DMA_ERR_BAD_FMT;
+                end else if (!s_stride_ok) begin
+                    jerr_next  = 1'b1;
+                    jcode_next = `DMA_ERR_BAD_STRIDE;
+                    jaddr_next = s_addr;
+                end else if (!d_stride_ok) begin
+                    jerr_next  = 1'b1;
+                    jcode_next = `DMA_ERR_BAD_STRIDE;
+                    jaddr_next = d_addr;
                 end
-                3'd1: begin
-                    if (mul_s[63:0] != mul_d[63:0]) begin
-                        jerr_next  = 1'b1;
-                        jcode_next = `DMA_ERR_BAD_COUNT;
-                        state_next = S_END;
-                    end else if (mul_s[63:0] == 64'd0) begin
-                        state_next = S_END;     // zero-length: done
-                    end
-                    exts_next = 72'd0;
-                    extd_next = 72'd0;
+                if (jerr_next) begin
+                    state_next = S_END;
                 end
-                3'd2, 3'd3, 3'd4: begin
-                    exts_next = exts_reg + {8'd0, mul_s[63:0]};
-                    extd_next = extd_reg + {8'd0, mul_d[63:0]};
+            end else if (step_reg == PSIZE_STEP) begin
+                if (s_total != d_total) begin
+                    jerr_next  = 1'b1;
+                    jcode_next = `DMA_ERR_BAD_COUNT;
+                    state_next = S_END;
+                end else if (s_total == 64'd0) begin
+                    state_next = S_END;     // zero-length: done
+                end else if (s_bad) begin
+                    jerr_next  = 1'b1;
+                    jcode_next = (src_space == `DMA_SPACE_DRAM) ? `DMA_ERR_SRC_WINDOW : `DMA_ERR_SRC_RANGE;
+                    jaddr_next = s_fault;
+                    state_next = S_END;
+                end else if (d_bad) begin
+                    jerr_next  = 1'b1;
+                    jcode_next = (dst_space == `DMA_SPACE_DRAM) ? `DMA_ERR_DST_WINDOW : `DMA_ERR_DST_RANGE;
+                    jaddr_next = d_fault;
+                    state_next = S_END;
+                end else begin
+                    state_next = S_WAIT;   // start = 1 in this cycle
                 end
-                default: begin
-                    if (s_bad) begin
-                        jerr_next  = 1'b1;
-                        jcode_next = (src_space == `DMA_SPACE_DRAM) ? `DMA_ERR_SRC_WINDOW : `DMA_ERR_SRC_RANGE;
-                        jaddr_next = s_fault;
-                        state_next = S_END;
-                    end else if (d_bad) begin
-                        jerr_next  = 1'b1;
-                        jcode_next = (dst_space == `DMA_SPACE_DRAM) ? `DMA_ERR_DST_WINDOW : `DMA_ERR_DST_RANGE;
-                        jaddr_next = d_fault;
-                        state_next = S_END;
-                    end else begin
-                        state_next = S_WAIT;   // start = 1 in this cycle
-                    end
-                end
-            endcase
+            end
         end
         S_WAIT: begin
             if (!jerr_reg && rd_err_valid) begin
@@ -719,10 +692,6 @@ always @(posedge clk) begin
         dqid_reg  <= dqid_next;
     end
     job_reg <= job_next;
-    ts_reg   <= ts_next;
-    td_reg   <= td_next;
-    exts_reg <= exts_next;
-    extd_reg <= extd_next;
 end
 
 // Parameter checks. Simulation reports them with $error; synthesis sees

@@ -8,7 +8,7 @@ set -u
 out=build/synth/dma_params
 mkdir -p "$out"
 files="rtl/dma/dma_engine.v rtl/dma/dma_rd.v rtl/dma/dma_wr.v rtl/dma/dma_cvt.v rtl/dma/dma_agen.v"
-files="$files rtl/dma/dma_pack.v rtl/dma/dma_fifo.v rtl/dma/dma_skid.v rtl/dma/dma_rotl.v rtl/dma/dma_queues.v"
+files="$files rtl/dma/dma_pack.v rtl/dma/dma_fifo.v rtl/dma/dma_skid.v rtl/dma/dma_rotl.v rtl/dma/dma_queues.v rtl/dma/dma_mul.v rtl/dma/dma_psize.v"
 files="$files rtl/common/tl_widen.v rtl/common/tl_narrow.v rtl/common/tl_sr_rand.v"
 run=0; failed=0
 
