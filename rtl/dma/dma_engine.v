@@ -23,7 +23,7 @@
  * high) and not run; the engine-level status desc_err_valid records
  * BAD_QUEUE and the number (the first one, until desc_err_clear).
  *
- * Checks before any bus traffic (6 cycles): space, format pair,
+ * Checks before any bus traffic (5 cycles): space, format pair,
  * strides, element counts, then the source and destination ranges against
  * the DRAM window [dram_base, dram_limit] or the SBUF/PSUM size. A
  * descriptor with zero elements completes right after the checks.

@@ -30,6 +30,7 @@ reg  [16*NA-1:0]   a_pad;              // a and b zero-extended to whole chunks
 reg  [16*NB-1:0]   b_pad;
 
 reg [32*NA*NB-1:0] pp_reg;             // partial product (i, j) at 32*(NB*i + j)
+reg [32*NA*NB-1:0] pp_next;
 reg [PW-1:0]       p_reg;
 reg [PW-1:0]       sum;
 integer            i;
@@ -43,18 +44,15 @@ always @* begin
     sum = {PW{1'b0}};
     for (i = 0; i < NA; i = i + 1) begin
         for (j = 0; j < NB; j = j + 1) begin
+            pp_next[32*(NB*i+j) +: 32] = a_pad[16*i +: 16] * b_pad[16*j +: 16];
             sum = sum + ({{(PW-32){1'b0}}, pp_reg[32*(NB*i+j) +: 32]} << (16*(i+j)));
         end
     end
 end
 
 always @(posedge clk) begin
-    for (i = 0; i < NA; i = i + 1) begin
-        for (j = 0; j < NB; j = j + 1) begin
-            pp_reg[32*(NB*i+j) +: 32] <= a_pad[16*i +: 16] * b_pad[16*j +: 16];
-        end
-    end
-    p_reg <= sum;
+    pp_reg <= pp_next;
+    p_reg  <= sum;
 end
 
 /* verilator lint_off UNUSEDSIGNAL */ // padding bits of the product are always 0
