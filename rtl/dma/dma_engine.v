@@ -280,13 +280,17 @@ wire                  rs_ready;
 wire [DATA_WIDTH-1:0] rs_data;
 wire [DBL:0]          rs_nbytes;
 wire                  rs_last;
-wire                  ws_valid;
+wire                  cs_valid;      // converter output
+wire                  cs_ready;
+wire [DATA_WIDTH-1:0] cs_data;
+wire [DBL:0]          cs_nbytes;
+/* verilator lint_off UNUSEDSIGNAL */ // the writer knows its own end
+wire                  cs_last;
+/* verilator lint_on UNUSEDSIGNAL */
+wire                  ws_valid;      // writer input, after a register slice
 wire                  ws_ready;
 wire [DATA_WIDTH-1:0] ws_data;
 wire [DBL:0]          ws_nbytes;
-/* verilator lint_off UNUSEDSIGNAL */ // the writer knows its own end
-wire                  ws_last;
-/* verilator lint_on UNUSEDSIGNAL */
 
 dma_rd #(
     .DATA_WIDTH       (DATA_WIDTH),
@@ -365,11 +369,28 @@ dma_cvt #(
     .in_data        (rs_data),
     .in_nbytes      (rs_nbytes),
     .in_last        (rs_last),
-    .out_valid      (ws_valid),
-    .out_ready      (ws_ready),
-    .out_data       (ws_data),
-    .out_nbytes     (ws_nbytes),
-    .out_last       (ws_last)
+    .out_valid      (cs_valid),
+    .out_ready      (cs_ready),
+    .out_data       (cs_data),
+    .out_nbytes     (cs_nbytes),
+    .out_last       (cs_last)
+);
+
+// The writer's readiness (which depends on its burst and byte counts) stops
+// at this slice instead of running back through the converter and the
+// reader's packer into the R slice in the same cycle.
+dma_skid #(
+    .WIDTH (DATA_WIDTH + DBL + 1)
+) stream_skid (
+    .clk     (clk),
+    .rst     (rst),
+    .clear   (start || abort),
+    .s_valid (cs_valid),
+    .s_ready (cs_ready),
+    .s_data  ({cs_data, cs_nbytes}),
+    .m_valid (ws_valid),
+    .m_ready (ws_ready),
+    .m_data  ({ws_data, ws_nbytes})
 );
 
 dma_wr #(

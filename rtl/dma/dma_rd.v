@@ -164,6 +164,7 @@ dma_skid #(
 ) rsp_skid (
     .clk     (clk),
     .rst     (rst),
+    .clear   (1'b0),
     .s_valid (sk_s_valid),
     .s_ready (sk_s_ready),
     .s_data  ({(m_onchip ? 2'b00 : m_axi_rresp), (m_onchip ? m_sb_rd_rsp_data : m_axi_rdata)}),

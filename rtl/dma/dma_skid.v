@@ -12,14 +12,15 @@
  * beat per cycle. Latency: one cycle.
  *
  * Handshake: valid/ready on both sides (a beat moves when valid and ready
- * are both high). Reset empties both registers; the data registers are not
- * reset.
+ * are both high). Reset and `clear` empty both registers (a beat offered
+ * in the clearing cycle is dropped); the data registers are not reset.
  */
 module dma_skid #(
     parameter WIDTH = 8  // payload bits
 ) (
     input  wire             clk,
     input  wire             rst,
+    input  wire             clear,      // drop everything held
     input  wire             s_valid,
     output wire             s_ready,
     input  wire [WIDTH-1:0] s_data,
@@ -60,6 +61,12 @@ always @* begin
     end else if (m_ready) begin
         m_valid_next = t_valid_reg;
         m_data_next  = t_data_reg;
+        t_valid_next = 1'b0;
+    end
+
+    if (clear) begin
+        s_ready_next = 1'b1;
+        m_valid_next = 1'b0;
         t_valid_next = 1'b0;
     end
 end

@@ -212,6 +212,7 @@ dma_skid #(
 ) w_skid (
     .clk     (clk),
     .rst     (rst),
+    .clear   (1'b0),
     .s_valid (w_emit),
     .s_ready (w_ready),
     .s_data  ({w_data, w_strb, w_last, w_addr}),
