@@ -466,64 +466,75 @@ assign idle       = (state_reg == S_IDLE) && (qf_valid == {QUEUES{1'b0}});
 localparam [2:0] PSIZE_STEP = 3'd4;
 wire [63:0] s_total;
 wire [63:0] d_total;
-wire [65:0] s_ext;
-wire [65:0] d_ext;
+/* verilator lint_off UNUSEDSIGNAL */ // a fault address is 64 bits; [71:64] only decide `over`
+wire [71:0] s_last;
+wire [71:0] d_last;
+/* verilator lint_on UNUSEDSIGNAL */
+wire        s_over;
+wire        d_over;
 reg         finish;
 
-dma_psize src_size (
-    .clk     (clk),
-    .count0  (s_n0),
-    .count1  (s_n1),
-    .count2  (s_n2),
-    .stride0 (s_st0),
-    .stride1 (s_st1),
-    .stride2 (s_st2),
-    .total   (s_total),
-    .extent  (s_ext)
-);
-
-dma_psize dst_size (
-    .clk     (clk),
-    .count0  (d_n0),
-    .count1  (d_n1),
-    .count2  (d_n2),
-    .stride0 (d_st0),
-    .stride1 (d_st1),
-    .stride2 (d_st2),
-    .total   (d_total),
-    .extent  (d_ext)
-);
-
-// Range of one side: last byte = addr + extent + esize - 1, against the
-// DRAM window or the SBUF/PSUM size. fault = addr below the window, else
-// the last byte. Returns {bad, fault}.
-function [64:0] range_check;
+// The last byte a side may touch: the DRAM window's top, or the on-chip
+// buffer's last byte. Out-of-range patterns: below the window (DRAM only),
+// or last byte beyond this.
+function [71:0] space_limit;
     input [1:0]            space;
-    input [63:0]           addr;
-    input [71:0]           ext;
-    input [1:0]            lg;
-    input [ADDR_WIDTH-1:0] base;
     input [ADDR_WIDTH-1:0] limit;
-    reg   [71:0]           last;
-    reg                    below;
     begin
-        last  = {8'd0, addr} + ext + ((72'd1 << lg) - 72'd1);
-        below = (addr < {{(64-ADDR_WIDTH){1'b0}}, base});
         case (space)
-            `DMA_SPACE_DRAM: range_check = {below || (last > {{(72-ADDR_WIDTH){1'b0}}, limit}),
-                                            below ? addr : last[63:0]};
-            `DMA_SPACE_PSUM: range_check = {last >= PSUM_SIZE, last[63:0]};
-            default:         range_check = {last >= SBUF_SIZE, last[63:0]};
+            `DMA_SPACE_DRAM: space_limit = {{(72-ADDR_WIDTH){1'b0}}, limit};
+            `DMA_SPACE_PSUM: space_limit = PSUM_SIZE - 72'd1;
+            default:         space_limit = SBUF_SIZE - 72'd1;
         endcase
     end
 endfunction
 
-wire [64:0] s_range = range_check(src_space, s_addr, {6'd0, s_ext}, s_lg, dram_base, dram_limit);
-wire [64:0] d_range = range_check(dst_space, d_addr, {6'd0, d_ext}, d_lg, dram_base, dram_limit);
-wire        s_bad   = s_range[64];
-wire [63:0] s_fault = s_range[63:0];
-wire        d_bad   = d_range[64];
-wire [63:0] d_fault = d_range[63:0];
+dma_psize src_size (
+    .clk        (clk),
+    .addr       (s_addr),
+    .esize_log2 (s_lg),
+    .count0     (s_n0),
+    .count1     (s_n1),
+    .count2     (s_n2),
+    .stride0    (s_st0),
+    .stride1    (s_st1),
+    .stride2    (s_st2),
+    .limit      (space_limit(src_space, dram_limit)),
+    .total      (s_total),
+    .last       (s_last),
+    .over       (s_over)
+);
+
+dma_psize dst_size (
+    .clk        (clk),
+    .addr       (d_addr),
+    .esize_log2 (d_lg),
+    .count0     (d_n0),
+    .count1     (d_n1),
+    .count2     (d_n2),
+    .stride0    (d_st0),
+    .stride1    (d_st1),
+    .stride2    (d_st2),
+    .limit      (space_limit(dst_space, dram_limit)),
+    .total      (d_total),
+    .last       (d_last),
+    .over       (d_over)
+);
+
+// below the DRAM window (registered, valid from check step 1 on): the fault
+// address is then the pattern's address, else the last byte
+reg         s_below;
+reg         d_below;
+
+always @(posedge clk) begin
+    s_below <= (src_space == `DMA_SPACE_DRAM) && (s_addr < {{(64-ADDR_WIDTH){1'b0}}, dram_base});
+    d_below <= (dst_space == `DMA_SPACE_DRAM) && (d_addr < {{(64-ADDR_WIDTH){1'b0}}, dram_base});
+end
+
+wire        s_bad   = s_below || s_over;
+wire        d_bad   = d_below || d_over;
+wire [63:0] s_fault = s_below ? s_addr : s_last[63:0];
+wire [63:0] d_fault = d_below ? d_addr : d_last[63:0];
 // the units start in the last check cycle when both ranges pass
 assign start = (state_reg == S_CHECK) && (step_reg == PSIZE_STEP) &&
                (s_total == d_total) && (s_total != 64'd0) && !s_bad && !d_bad;
