@@ -274,8 +274,35 @@ wire [63:0] rd_err_addr;
 wire        wr_err_valid;
 wire [3:0]  wr_err_code;
 wire [63:0] wr_err_addr;
+// the units' error reports, registered (one cycle later, as their busy
+// flags fall)
+reg         rd_ev_reg;
+reg  [3:0]  rd_ec_reg;
+reg  [63:0] rd_ea_reg;
+reg         wr_ev_reg;
+reg  [3:0]  wr_ec_reg;
+reg  [63:0] wr_ea_reg;
 
-wire                  rs_valid;
+always @(posedge clk) begin
+    if (rst) begin
+        rd_ev_reg <= 1'b0;
+        wr_ev_reg <= 1'b0;
+    end else begin
+        rd_ev_reg <= rd_err_valid;
+        wr_ev_reg <= wr_err_valid;
+    end
+    rd_ec_reg <= rd_err_code;
+    rd_ea_reg <= rd_err_addr;
+    wr_ec_reg <= wr_err_code;
+    wr_ea_reg <= wr_err_addr;
+end
+
+wire                  rd_valid;      // reader output
+wire                  rd_ready;
+wire [DATA_WIDTH-1:0] rd_data;
+wire [DBL:0]          rd_nbytes;
+wire                  rd_last;
+wire                  rs_valid;      // converter input, after a register slice
 wire                  rs_ready;
 wire [DATA_WIDTH-1:0] rs_data;
 wire [DBL:0]          rs_nbytes;
@@ -316,11 +343,11 @@ dma_rd #(
     .err_valid         (rd_err_valid),
     .err_code          (rd_err_code),
     .err_addr          (rd_err_addr),
-    .out_valid         (rs_valid),
-    .out_ready         (rs_ready),
-    .out_data          (rs_data),
-    .out_nbytes        (rs_nbytes),
-    .out_last          (rs_last),
+    .out_valid         (rd_valid),
+    .out_ready         (rd_ready),
+    .out_data          (rd_data),
+    .out_nbytes        (rd_nbytes),
+    .out_last          (rd_last),
     .m_axi_arid        (m_axi_arid),
     .m_axi_araddr      (m_axi_araddr),
     .m_axi_arlen       (m_axi_arlen),
@@ -339,6 +366,22 @@ dma_rd #(
     .m_sb_rd_rsp_valid (m_sb_rd_rsp_valid),
     .m_sb_rd_rsp_ready (m_sb_rd_rsp_ready),
     .m_sb_rd_rsp_data  (m_sb_rd_rsp_data)
+);
+
+// The converter's readiness (its group size) stops at this slice instead of
+// running back through the reader's packer and R slice in the same cycle.
+dma_skid #(
+    .WIDTH (DATA_WIDTH + DBL + 2)
+) read_skid (
+    .clk     (clk),
+    .rst     (rst),
+    .clear   (start || abort),
+    .s_valid (rd_valid),
+    .s_ready (rd_ready),
+    .s_data  ({rd_data, rd_nbytes, rd_last}),
+    .m_valid (rs_valid),
+    .m_ready (rs_ready),
+    .m_data  ({rs_data, rs_nbytes, rs_last})
 );
 
 dma_cvt #(
@@ -641,14 +684,14 @@ always @* begin
             end
         end
         S_WAIT: begin
-            if (!jerr_reg && rd_err_valid) begin
+            if (!jerr_reg && rd_ev_reg) begin
                 jerr_next  = 1'b1;
-                jcode_next = rd_err_code;
-                jaddr_next = rd_err_addr;
-            end else if (!jerr_reg && wr_err_valid) begin
+                jcode_next = rd_ec_reg;
+                jaddr_next = rd_ea_reg;
+            end else if (!jerr_reg && wr_ev_reg) begin
                 jerr_next  = 1'b1;
-                jcode_next = wr_err_code;
-                jaddr_next = wr_err_addr;
+                jcode_next = wr_ec_reg;
+                jaddr_next = wr_ea_reg;
             end
             if (!rd_busy && !wr_busy) begin
                 finish = 1'b1;
