@@ -14,16 +14,21 @@
  *     coord = cbase + i0*cstride0 + i1*cstride1 + i2*cstride2   (mod 2^32)
  * (dest counts count0..2, i0 fastest), the same in every tiling.
  *
- * Throughput: LANES = DATA_WIDTH/32 elements per cycle; a group of lanes
- * never spans two destination rows (dim 0) or two input words, so short
- * rows or misaligned words cost extra cycles. Latency: 5 cycles (the
- * tl_sr_rand pipeline) plus the output packer's 1.
+ * Throughput: LANES = CVT_LANES elements per cycle (one tl_widen,
+ * tl_sr_rand and tl_narrow each per lane); a group of lanes never spans two
+ * destination rows (dim 0) or two input words, so short rows or misaligned
+ * words cost extra cycles. The bits do not depend on LANES (each element's
+ * SR coordinate comes from its own index), only the cycles do. Latency: 21
+ * cycles (the tl_sr_rand pipeline, one Threefry round per stage; the
+ * source elements are registered as read and widened in the next stage),
+ * 1 for the registered narrow output, plus the output packer's 1.
  *
  * Handshake: valid/ready streams in and out; `start` (one cycle) loads the
  * job, `abort` drops everything in flight.
  */
 module dma_cvt #(
-    parameter DATA_WIDTH = 128  // stream width in bits (64, 128, 256)
+    parameter DATA_WIDTH = 128,            // stream width in bits (64, 128, 256)
+    parameter CVT_LANES  = DATA_WIDTH / 32 // elements converted per cycle: 1, 2, 4 .. DATA_WIDTH/32
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -61,13 +66,15 @@ module dma_cvt #(
 
 localparam DB    = DATA_WIDTH / 8;
 localparam DBL   = $clog2(DB);
-localparam LANES = DATA_WIDTH / 32;
+localparam LANES = CVT_LANES;
 localparam LL    = $clog2(LANES);
-localparam DEPTH = 5;                  // tl_sr_rand latency
+localparam DEPTH = 21;                 // tl_sr_rand latency (its LATENCY)
+localparam PD    = DEPTH + 1;          // pipeline stages: SR, then the narrow register
+localparam L32   = LANES * 32;
 
 // ------------------------------------------------------------ stage 0
 reg [DBL:0]  pos_reg,   pos_next;      // next element in the input word
-reg [31:0]   i0_reg,    i0_next;
+reg [31:0]   rl_reg,    rl_next;       // elements left in the destination row
 reg [15:0]   i1_reg,    i1_next;
 reg [15:0]   i2_reg,    i2_next;
 reg [31:0]   cc_reg,    cc_next;       // coordinate of element i0
@@ -75,23 +82,28 @@ reg [31:0]   c1_reg,    c1_next;       // coordinate of (0, i1, i2)
 reg [31:0]   c2_reg,    c2_next;       // coordinate of (0, 0, i2)
 reg          done_reg,  done_next;     // every element issued
 
-// pipeline stages 1..DEPTH
-reg [DEPTH-1:0]          v_reg,  v_next;
-reg [DEPTH*(LL+1)-1:0]   n_reg,  n_next;
-reg [DEPTH-1:0]          l_reg,  l_next;
-reg [DEPTH*LANES*32-1:0] f_reg,  f_next;
+// pipeline stages 1..PD: valid, element count and last flag of each
+// group; the source elements as read in stage 1, widened in stages
+// 2..DEPTH; the narrowed, lane-packed group in stage PD
+reg [PD-1:0]             v_reg,  v_next;
+reg [PD*(LL+1)-1:0]      n_reg,  n_next;
+reg [PD-1:0]             l_reg,  l_next;
+reg [L32-1:0]            raw_reg, raw_next;
+reg [(DEPTH-1)*L32-1:0]  f_reg,  f_next;
+reg [L32-1:0]            p_reg,  p_next;
+// coordinate offsets cstride0 * k for k = 0 .. LANES (job constants)
+reg [32*(LANES+1)-1:0]   off_reg, off_next;
 
 reg [DBL:0]            nel;
 reg [DBL:0]            avail;
-reg [31:0]             row_left;
+reg [31:0]             cc_step;        // cc_reg + cstride0 * n
 reg [LL:0]             n;
 reg                    issue;
 reg                    pop;
 reg                    grp_last;
 reg [DATA_WIDTH-1:0]   shifted;
 reg [LANES*32-1:0]     lane_bits;
-reg [31:0]             step;
-reg [DATA_WIDTH-1:0]   pk_data;
+reg [LANES*32-1:0]     pk_data;
 integer                j;
 
 wire                   ce;
@@ -104,10 +116,10 @@ wire [LANES*32-1:0]    coords;
 genvar g;
 generate
     for (g = 0; g < LANES; g = g + 1) begin : lane
-        assign coords[32*g +: 32] = cc_reg + cstride0 * g;
+        assign coords[32*g +: 32] = cc_reg + off_reg[32*g +: 32];
         tl_widen widen (
             .fmt      (src_fmt),
-            .in_bits  (lane_bits[32*g +: 32]),
+            .in_bits  (raw_reg[32*g +: 32]),
             .out_bits (wide[32*g +: 32])
         );
         tl_sr_rand sr (
@@ -119,7 +131,7 @@ generate
         );
         tl_narrow narrow_cell (
             .fmt      (dst_fmt),
-            .in_bits  (f_reg[(DEPTH-1)*LANES*32 + 32*g +: 32]),
+            .in_bits  (f_reg[(DEPTH-2)*L32 + 32*g +: 32]),
             .rnd      (rnd),
             .sat      (sat),
             .rand32   (rnd_bits[32*g +: 32]),
@@ -133,7 +145,7 @@ assign in_ready = copy ? out_ready : pop;
 
 always @* begin
     pos_next  = pos_reg;
-    i0_next   = i0_reg;
+    rl_next   = rl_reg;
     i1_next   = i1_reg;
     i2_next   = i2_reg;
     cc_next   = cc_reg;
@@ -143,24 +155,33 @@ always @* begin
     v_next    = v_reg;
     n_next    = n_reg;
     l_next    = l_reg;
+    raw_next  = raw_reg;
     f_next    = f_reg;
+    p_next    = p_reg;
+    for (j = 0; j <= LANES; j = j + 1) begin
+        off_next[32*j +: 32] = cstride0 * j;
+    end
 
     // group of n elements: n = min(LANES, left in word, left in dest row)
     nel      = in_nbytes >> src_esize_log2;
     avail    = nel - pos_reg;
-    row_left = count0 - i0_reg;
     n        = LANES[LL:0];
     if ({{(31-DBL){1'b0}}, avail} < {{(31-LL){1'b0}}, n}) begin
         n = avail[LL:0];
     end
-    if (row_left < {{(31-LL){1'b0}}, n}) begin
-        n = row_left[LL:0];
+    if (rl_reg < {{(31-LL){1'b0}}, n}) begin
+        n = rl_reg[LL:0];
     end
     issue    = !copy && in_valid && ce && !done_reg;
     pop      = issue && ({1'b0, pos_reg} + {{(DBL-LL+1){1'b0}}, n} == {1'b0, nel});
-    grp_last = (row_left == {{(31-LL){1'b0}}, n}) && (i1_reg == count1 - 16'd1) &&
+    grp_last = (rl_reg == {{(31-LL){1'b0}}, n}) && (i1_reg == count1 - 16'd1) &&
                (i2_reg == count2 - 16'd1);
-    step     = cstride0 * n;
+    cc_step  = cc_reg;
+    for (j = 1; j <= LANES; j = j + 1) begin
+        if (n == j[LL:0]) begin
+            cc_step = cc_reg + off_reg[32*j +: 32];
+        end
+    end
 
     shifted  = in_data >> ({{(DBL+1){1'b0}}, pos_reg} << ({1'b0, src_esize_log2} + 3'd3));
     for (j = 0; j < LANES; j = j + 1) begin
@@ -171,17 +192,29 @@ always @* begin
         endcase
     end
 
+    // output lanes, destination element j at byte j << dst_esize_log2
+    pk_data = {LANES*32{1'b0}};
+    for (j = 0; j < LANES; j = j + 1) begin
+        case (dst_esize_log2)
+            2'd0:    pk_data[8*j +: 8]   = narrow[32*j +: 8];
+            2'd1:    pk_data[16*j +: 16] = narrow[32*j +: 16];
+            default: pk_data[32*j +: 32] = narrow[32*j +: 32];
+        endcase
+    end
+
     if (ce) begin
-        v_next = {v_reg[DEPTH-2:0], issue};
-        n_next = {n_reg[(DEPTH-1)*(LL+1)-1:0], n};
-        l_next = {l_reg[DEPTH-2:0], grp_last};
-        f_next = {f_reg[(DEPTH-1)*LANES*32-1:0], wide};
+        v_next = {v_reg[PD-2:0], issue};
+        n_next = {n_reg[(PD-1)*(LL+1)-1:0], n};
+        l_next = {l_reg[PD-2:0], grp_last};
+        raw_next = lane_bits;
+        f_next = {f_reg[(DEPTH-2)*L32-1:0], wide};
+        p_next = pk_data;
     end
 
     if (issue) begin
         pos_next = pop ? {(DBL+1){1'b0}} : pos_reg + {{(DBL-LL){1'b0}}, n};
-        if (row_left == {{(31-LL){1'b0}}, n}) begin
-            i0_next = 32'd0;
+        if (rl_reg == {{(31-LL){1'b0}}, n}) begin
+            rl_next = count0;
             if (i1_reg == count1 - 16'd1) begin
                 i1_next = 16'd0;
                 i2_next = i2_reg + 16'd1;
@@ -197,44 +230,34 @@ always @* begin
                 cc_next = c1_reg + cstride1;
             end
         end else begin
-            i0_next = i0_reg + {{(31-LL){1'b0}}, n};
-            cc_next = cc_reg + step;
+            rl_next = rl_reg - {{(31-LL){1'b0}}, n};
+            cc_next = cc_step;
         end
     end
 
     if (start || abort) begin
         pos_next  = {(DBL+1){1'b0}};
-        i0_next   = 32'd0;
+        rl_next   = count0;
         i1_next   = 16'd0;
         i2_next   = 16'd0;
         cc_next   = cbase;
         c1_next   = cbase;
         c2_next   = cbase;
         done_next = abort;
-        v_next    = {DEPTH{1'b0}};
-    end
-
-    // output lanes, destination element j at byte j << dst_esize_log2
-    pk_data = {DATA_WIDTH{1'b0}};
-    for (j = 0; j < LANES; j = j + 1) begin
-        case (dst_esize_log2)
-            2'd0:    pk_data[8*j +: 8]   = narrow[32*j +: 8];
-            2'd1:    pk_data[16*j +: 16] = narrow[32*j +: 16];
-            default: pk_data[32*j +: 32] = narrow[32*j +: 32];
-        endcase
+        v_next    = {PD{1'b0}};
     end
 end
 
 always @(posedge clk) begin
     if (rst) begin
         done_reg <= 1'b1;
-        v_reg    <= {DEPTH{1'b0}};
+        v_reg    <= {PD{1'b0}};
     end else begin
         done_reg <= done_next;
         v_reg    <= v_next;
     end
     pos_reg <= pos_next;
-    i0_reg  <= i0_next;
+    rl_reg  <= rl_next;
     i1_reg  <= i1_next;
     i2_reg  <= i2_next;
     cc_reg  <= cc_next;
@@ -242,14 +265,23 @@ always @(posedge clk) begin
     c2_reg  <= c2_next;
     n_reg   <= n_next;
     l_reg   <= l_next;
+    raw_reg <= raw_next;
     f_reg   <= f_next;
+    off_reg <= off_next;
+    p_reg   <= p_next;
 end
 
 wire                   pk_valid;
 wire [DATA_WIDTH-1:0]  pk_out_data;
 wire [DBL:0]           pk_nbytes;
 wire                   pk_last;
-wire [LL:0]            n_out = n_reg[(DEPTH-1)*(LL+1) +: LL+1];
+reg  [DATA_WIDTH-1:0]  pk_wide;  // the lane-packed group on the low bytes
+
+always @* begin
+    pk_wide                = {DATA_WIDTH{1'b0}};
+    pk_wide[LANES*32-1:0]  = p_reg;
+end
+wire [LL:0]            n_out = n_reg[(PD-1)*(LL+1) +: LL+1];
 
 dma_pack #(
     .BYTES      (DB),
@@ -258,12 +290,12 @@ dma_pack #(
     .clk        (clk),
     .rst        (rst),
     .clear      (start || abort),
-    .in_valid   (v_reg[DEPTH-1]),
+    .in_valid   (v_reg[PD-1]),
     .in_ready   (pack_in_ready),
-    .in_data    (pk_data),
+    .in_data    (pk_wide),
     .in_lo      ({(DBL+1){1'b0}}),
     .in_hi      ({{(DBL-LL){1'b0}}, n_out} << dst_esize_log2),
-    .in_last    (l_reg[DEPTH-1]),
+    .in_last    (l_reg[PD-1]),
     .out_valid  (pk_valid),
     .out_ready  (out_ready),
     .out_data   (pk_out_data),

@@ -23,7 +23,7 @@
  * high) and not run; the engine-level status desc_err_valid records
  * BAD_QUEUE and the number (the first one, until desc_err_clear).
  *
- * Checks before any bus traffic (6 cycles): space, format pair,
+ * Checks before any bus traffic (5 cycles): space, format pair,
  * strides, element counts, then the source and destination ranges against
  * the DRAM window [dram_base, dram_limit] or the SBUF/PSUM size. A
  * descriptor with zero elements completes right after the checks.
@@ -42,7 +42,8 @@ module dma_engine #(
     parameter SBUF_PARTS        = 16,  // SBUF partitions (tensor-engine rows)
     parameter SBUF_PART_LOG2    = 16,  // log2 of bytes per SBUF partition
     parameter PSUM_PARTS        = 16,  // PSUM partitions (tensor-engine columns)
-    parameter PSUM_PART_LOG2    = 14   // log2 of bytes per PSUM partition
+    parameter PSUM_PART_LOG2    = 14,  // log2 of bytes per PSUM partition
+    parameter CVT_LANES         = DATA_WIDTH / 32 // elements converted per cycle (1, 2, 4 .. DATA_WIDTH/32)
 ) (
     input  wire                      clk,
     input  wire                      rst,
@@ -127,15 +128,9 @@ module dma_engine #(
 `include "tl_encoding.vh"
 `include "dma_defs.vh"
 
-localparam QL  = $clog2(QUEUES);
 localparam DBL = $clog2(DATA_WIDTH / 8);
-localparam [31:0]   QLAST32 = QUEUES - 1;
-localparam [QL-1:0] QLAST   = QLAST32[QL-1:0];
-localparam [31:0]   QN32    = QUEUES;
-localparam [QL:0]   QN      = QN32[QL:0];
-// queue numbers 0..15 that exist: bit i set for i < QUEUES
-localparam [16:0]   QMASK17 = (17'd1 << QUEUES) - 17'd1;
-localparam [15:0]   QMASK   = QMASK17[15:0];
+localparam [31:0] QN32 = QUEUES;
+localparam [4:0]  QN   = QN32[4:0];      // queue numbers >= QN do not exist
 
 localparam [2:0] S_IDLE  = 3'd0;
 localparam [2:0] S_CHECK = 3'd1;
@@ -147,14 +142,10 @@ localparam [71:0] PSUM_SIZE = PSUM_PARTS * (72'd1 << PSUM_PART_LOG2);
 
 // ------------------------------------------------------------ registers
 reg [2:0]        state_reg,   state_next;
-reg [QL-1:0]     q_reg,       q_next;       // queue of the running job
-reg [QL-1:0]     rr_reg,      rr_next;      // round-robin start
+reg [QUEUES-1:0] qsel_reg,    qsel_next;    // queue of the running job (one-hot)
+reg [QUEUES-1:0] rr_reg,      rr_next;      // round-robin start (one-hot)
 reg [639:0]      job_reg,     job_next;     // the running descriptor
 reg [2:0]        step_reg,    step_next;    // check sequencer
-reg [47:0]       ts_reg,      ts_next;      // count0 * count1, source
-reg [47:0]       td_reg,      td_next;      // count0 * count1, destination
-reg [71:0]       exts_reg,    exts_next;    // byte extent, source
-reg [71:0]       extd_reg,    extd_next;    // byte extent, destination
 reg              jerr_reg,    jerr_next;    // the job failed
 reg [3:0]        jcode_reg,   jcode_next;
 reg [63:0]       jaddr_reg,   jaddr_next;
@@ -222,29 +213,55 @@ wire       d_stride_ok = ((d_st0 | d_st1 | d_st2) & d_mask) == 32'd0;
 // ----------------------------------------------------------- queues
 wire [QUEUES-1:0]     qf_in_ready;
 wire [QUEUES-1:0]     qf_valid;
-wire [QUEUES*640-1:0] qf_data;
-reg  [QUEUES-1:0]     qf_pop;
+wire [639:0]          q_head;        // head descriptor of the picked queue
+reg  [QUEUES-1:0]     qf_push;
 reg  [QUEUES-1:0]     qf_flush;
+reg                   found;
+reg  [QUEUES-1:0]     elig;          // queues with work and no error
+reg  [QUEUES-1:0]     from_rr;       // queues at or after the round-robin start
+reg  [QUEUES-1:0]     cand;          // where to look first
+reg  [QUEUES-1:0]     pick;          // the chosen queue, one-hot
+integer               a;             // arbiter loop index
+integer               k;
 
-genvar gq;
-generate
-    for (gq = 0; gq < QUEUES; gq = gq + 1) begin : queue
-        dma_fifo #(
-            .WIDTH      (640),
-            .DEPTH_LOG2 (QUEUE_DEPTH_LOG2)
-        ) fifo (
-            .clk       (clk),
-            .rst       (rst),
-            .clear     (qf_flush[gq]),
-            .in_valid  (desc_valid && (desc_queue == gq) && !qerr_reg[gq]),
-            .in_ready  (qf_in_ready[gq]),
-            .in_data   (desc_data),
-            .out_valid (qf_valid[gq]),
-            .out_ready (qf_pop[gq]),
-            .out_data  (qf_data[640*gq +: 640])
-        );
+dma_queues #(
+    .QUEUES     (QUEUES),
+    .DEPTH_LOG2 (QUEUE_DEPTH_LOG2),
+    .WIDTH      (640)
+) queues (
+    .clk       (clk),
+    .rst       (rst),
+    .push      (qf_push),
+    .in_data   (desc_data),
+    .not_full  (qf_in_ready),
+    .not_empty (qf_valid),
+    .head_sel  (pick),
+    .pop       ((state_reg == S_IDLE) && found),
+    .flush     (qf_flush),
+    .out_data  (q_head)
+);
+
+// Round-robin pick among queues with work and no error: the first eligible
+// queue at or after rr_reg, else the first eligible one.
+always @* begin
+    for (a = 0; a < QUEUES; a = a + 1) begin
+        qf_push[a] = desc_valid && (desc_queue == a[3:0]) && !qerr_reg[a];
     end
-endgenerate
+    elig       = qf_valid & ~qerr_reg;
+    from_rr[0] = rr_reg[0];
+    for (a = 1; a < QUEUES; a = a + 1) begin
+        from_rr[a] = rr_reg[a] || from_rr[a-1];
+    end
+    cand  = ((elig & from_rr) != {QUEUES{1'b0}}) ? (elig & from_rr) : elig;
+    found = (elig != {QUEUES{1'b0}});
+    pick  = {QUEUES{1'b0}};
+    for (a = QUEUES - 1; a >= 0; a = a - 1) begin
+        if (cand[a]) begin
+            pick    = {QUEUES{1'b0}};
+            pick[a] = 1'b1;
+        end
+    end
+end
 
 // ------------------------------------------------------------ units
 wire        start;
@@ -257,19 +274,50 @@ wire [63:0] rd_err_addr;
 wire        wr_err_valid;
 wire [3:0]  wr_err_code;
 wire [63:0] wr_err_addr;
+// the units' error reports, registered (one cycle later, as their busy
+// flags fall)
+reg         rd_ev_reg;
+reg  [3:0]  rd_ec_reg;
+reg  [63:0] rd_ea_reg;
+reg         wr_ev_reg;
+reg  [3:0]  wr_ec_reg;
+reg  [63:0] wr_ea_reg;
 
-wire                  rs_valid;
+always @(posedge clk) begin
+    if (rst) begin
+        rd_ev_reg <= 1'b0;
+        wr_ev_reg <= 1'b0;
+    end else begin
+        rd_ev_reg <= rd_err_valid;
+        wr_ev_reg <= wr_err_valid;
+    end
+    rd_ec_reg <= rd_err_code;
+    rd_ea_reg <= rd_err_addr;
+    wr_ec_reg <= wr_err_code;
+    wr_ea_reg <= wr_err_addr;
+end
+
+wire                  rd_valid;      // reader output
+wire                  rd_ready;
+wire [DATA_WIDTH-1:0] rd_data;
+wire [DBL:0]          rd_nbytes;
+wire                  rd_last;
+wire                  rs_valid;      // converter input, after a register slice
 wire                  rs_ready;
 wire [DATA_WIDTH-1:0] rs_data;
 wire [DBL:0]          rs_nbytes;
 wire                  rs_last;
-wire                  ws_valid;
+wire                  cs_valid;      // converter output
+wire                  cs_ready;
+wire [DATA_WIDTH-1:0] cs_data;
+wire [DBL:0]          cs_nbytes;
+/* verilator lint_off UNUSEDSIGNAL */ // the writer knows its own end
+wire                  cs_last;
+/* verilator lint_on UNUSEDSIGNAL */
+wire                  ws_valid;      // writer input, after a register slice
 wire                  ws_ready;
 wire [DATA_WIDTH-1:0] ws_data;
 wire [DBL:0]          ws_nbytes;
-/* verilator lint_off UNUSEDSIGNAL */ // the writer knows its own end
-wire                  ws_last;
-/* verilator lint_on UNUSEDSIGNAL */
 
 dma_rd #(
     .DATA_WIDTH       (DATA_WIDTH),
@@ -295,11 +343,11 @@ dma_rd #(
     .err_valid         (rd_err_valid),
     .err_code          (rd_err_code),
     .err_addr          (rd_err_addr),
-    .out_valid         (rs_valid),
-    .out_ready         (rs_ready),
-    .out_data          (rs_data),
-    .out_nbytes        (rs_nbytes),
-    .out_last          (rs_last),
+    .out_valid         (rd_valid),
+    .out_ready         (rd_ready),
+    .out_data          (rd_data),
+    .out_nbytes        (rd_nbytes),
+    .out_last          (rd_last),
     .m_axi_arid        (m_axi_arid),
     .m_axi_araddr      (m_axi_araddr),
     .m_axi_arlen       (m_axi_arlen),
@@ -320,8 +368,25 @@ dma_rd #(
     .m_sb_rd_rsp_data  (m_sb_rd_rsp_data)
 );
 
+// The converter's readiness (its group size) stops at this slice instead of
+// running back through the reader's packer and R slice in the same cycle.
+dma_skid #(
+    .WIDTH (DATA_WIDTH + DBL + 2)
+) read_skid (
+    .clk     (clk),
+    .rst     (rst),
+    .clear   (start || abort),
+    .s_valid (rd_valid),
+    .s_ready (rd_ready),
+    .s_data  ({rd_data, rd_nbytes, rd_last}),
+    .m_valid (rs_valid),
+    .m_ready (rs_ready),
+    .m_data  ({rs_data, rs_nbytes, rs_last})
+);
+
 dma_cvt #(
-    .DATA_WIDTH (DATA_WIDTH)
+    .DATA_WIDTH (DATA_WIDTH),
+    .CVT_LANES  (CVT_LANES)
 ) cvt (
     .clk            (clk),
     .rst            (rst),
@@ -347,11 +412,28 @@ dma_cvt #(
     .in_data        (rs_data),
     .in_nbytes      (rs_nbytes),
     .in_last        (rs_last),
-    .out_valid      (ws_valid),
-    .out_ready      (ws_ready),
-    .out_data       (ws_data),
-    .out_nbytes     (ws_nbytes),
-    .out_last       (ws_last)
+    .out_valid      (cs_valid),
+    .out_ready      (cs_ready),
+    .out_data       (cs_data),
+    .out_nbytes     (cs_nbytes),
+    .out_last       (cs_last)
+);
+
+// The writer's readiness (which depends on its burst and byte counts) stops
+// at this slice instead of running back through the converter and the
+// reader's packer into the R slice in the same cycle.
+dma_skid #(
+    .WIDTH (DATA_WIDTH + DBL + 1)
+) stream_skid (
+    .clk     (clk),
+    .rst     (rst),
+    .clear   (start || abort),
+    .s_valid (cs_valid),
+    .s_ready (cs_ready),
+    .s_data  ({cs_data, cs_nbytes}),
+    .m_valid (ws_valid),
+    .m_ready (ws_ready),
+    .m_data  ({ws_data, ws_nbytes})
 );
 
 dma_wr #(
@@ -422,64 +504,90 @@ assign desc_err_queue = dqid_reg;
 assign idle       = (state_reg == S_IDLE) && (qf_valid == {QUEUES{1'b0}});
 
 // ------------------------------------------------------ check arithmetic
-// Two multipliers, one per side: counts products, then extents.
-reg  [47:0] mul_sa;
-reg  [31:0] mul_sb;
-reg  [47:0] mul_da;
-reg  [31:0] mul_db;
-/* verilator lint_off UNUSEDSIGNAL */ // every checked product fits 64 bits
-wire [79:0] mul_s = mul_sa * mul_sb;
-wire [79:0] mul_d = mul_da * mul_db;
+// Element totals and byte extents of both sides, pipelined (dma_psize):
+// valid from check step PSIZE_STEP on, job_reg being stable from step 0.
+localparam [2:0] PSIZE_STEP = 3'd4;
+wire [63:0] s_total;
+wire [63:0] d_total;
+/* verilator lint_off UNUSEDSIGNAL */ // a fault address is 64 bits; [71:64] only decide `over`
+wire [71:0] s_last;
+wire [71:0] d_last;
 /* verilator lint_on UNUSEDSIGNAL */
-reg         found;
-reg  [QL-1:0] pick;
-reg  [QL:0]   qi;
+wire        s_over;
+wire        d_over;
 reg         finish;
-integer     k;
 
-// Range of one side: last byte = addr + extent + esize - 1, against the
-// DRAM window or the SBUF/PSUM size. fault = addr below the window, else
-// the last byte. Returns {bad, fault}.
-function [64:0] range_check;
+// The last byte a side may touch: the DRAM window's top, or the on-chip
+// buffer's last byte. Out-of-range patterns: below the window (DRAM only),
+// or last byte beyond this.
+function [71:0] space_limit;
     input [1:0]            space;
-    input [63:0]           addr;
-    input [71:0]           ext;
-    input [1:0]            lg;
-    input [ADDR_WIDTH-1:0] base;
     input [ADDR_WIDTH-1:0] limit;
-    reg   [71:0]           last;
-    reg                    below;
     begin
-        last  = {8'd0, addr} + ext + ((72'd1 << lg) - 72'd1);
-        below = (addr < {{(64-ADDR_WIDTH){1'b0}}, base});
         case (space)
-            `DMA_SPACE_DRAM: range_check = {below || (last > {{(72-ADDR_WIDTH){1'b0}}, limit}),
-                                            below ? addr : last[63:0]};
-            `DMA_SPACE_PSUM: range_check = {last >= PSUM_SIZE, last[63:0]};
-            default:         range_check = {last >= SBUF_SIZE, last[63:0]};
+            `DMA_SPACE_DRAM: space_limit = {{(72-ADDR_WIDTH){1'b0}}, limit};
+            `DMA_SPACE_PSUM: space_limit = PSUM_SIZE - 72'd1;
+            default:         space_limit = SBUF_SIZE - 72'd1;
         endcase
     end
 endfunction
 
-wire [64:0] s_range = range_check(src_space, s_addr, exts_reg, s_lg, dram_base, dram_limit);
-wire [64:0] d_range = range_check(dst_space, d_addr, extd_reg, d_lg, dram_base, dram_limit);
-wire        s_bad   = s_range[64];
-wire [63:0] s_fault = s_range[63:0];
-wire        d_bad   = d_range[64];
-wire [63:0] d_fault = d_range[63:0];
+dma_psize src_size (
+    .clk        (clk),
+    .addr       (s_addr),
+    .esize_log2 (s_lg),
+    .count0     (s_n0),
+    .count1     (s_n1),
+    .count2     (s_n2),
+    .stride0    (s_st0),
+    .stride1    (s_st1),
+    .stride2    (s_st2),
+    .limit      (space_limit(src_space, dram_limit)),
+    .total      (s_total),
+    .last       (s_last),
+    .over       (s_over)
+);
+
+dma_psize dst_size (
+    .clk        (clk),
+    .addr       (d_addr),
+    .esize_log2 (d_lg),
+    .count0     (d_n0),
+    .count1     (d_n1),
+    .count2     (d_n2),
+    .stride0    (d_st0),
+    .stride1    (d_st1),
+    .stride2    (d_st2),
+    .limit      (space_limit(dst_space, dram_limit)),
+    .total      (d_total),
+    .last       (d_last),
+    .over       (d_over)
+);
+
+// below the DRAM window (registered, valid from check step 1 on): the fault
+// address is then the pattern's address, else the last byte
+reg         s_below;
+reg         d_below;
+
+always @(posedge clk) begin
+    s_below <= (src_space == `DMA_SPACE_DRAM) && (s_addr < {{(64-ADDR_WIDTH){1'b0}}, dram_base});
+    d_below <= (dst_space == `DMA_SPACE_DRAM) && (d_addr < {{(64-ADDR_WIDTH){1'b0}}, dram_base});
+end
+
+wire        s_bad   = s_below || s_over;
+wire        d_bad   = d_below || d_over;
+wire [63:0] s_fault = s_below ? s_addr : s_last[63:0];
+wire [63:0] d_fault = d_below ? d_addr : d_last[63:0];
 // the units start in the last check cycle when both ranges pass
-assign start = (state_reg == S_CHECK) && (step_reg == 3'd5) && !s_bad && !d_bad;
+assign start = (state_reg == S_CHECK) && (step_reg == PSIZE_STEP) &&
+               (s_total == d_total) && (s_total != 64'd0) && !s_bad && !d_bad;
 
 always @* begin
     state_next = state_reg;
-    q_next     = q_reg;
+    qsel_next  = qsel_reg;
     rr_next    = rr_reg;
     job_next   = job_reg;
     step_next  = step_reg;
-    ts_next    = ts_reg;
-    td_next    = td_reg;
-    exts_next  = exts_reg;
-    extd_next  = extd_reg;
     jerr_next  = jerr_reg;
     jcode_next = jcode_reg;
     jaddr_next = jaddr_reg;
@@ -491,7 +599,6 @@ always @* begin
     dcode_next = dcode_reg;
     dqid_next  = dqid_reg;
     done_pulse = {QUEUES{1'b0}};
-    qf_pop     = {QUEUES{1'b0}};
     qf_flush   = {QUEUES{1'b0}};
     finish     = 1'b0;
 
@@ -511,62 +618,18 @@ always @* begin
         dcode_next = `DMA_ERR_NONE;
         dqid_next  = 4'd0;
     end
-    if (desc_valid && !QMASK[desc_queue] && !derr_next) begin
+    if (desc_valid && ({1'b0, desc_queue} >= QN) && !derr_next) begin
         derr_next  = 1'b1;
         dcode_next = `DMA_ERR_BAD_QUEUE;
         dqid_next  = desc_queue;
     end
 
-    // round-robin pick among queues with work and no error
-    found = 1'b0;
-    pick  = rr_reg;
-    for (k = 0; k < QUEUES; k = k + 1) begin
-        qi = {1'b0, rr_reg} + k[QL:0];
-        if (qi >= QN) begin
-            qi = qi - QN;
-        end
-        if (!found && qf_valid[qi[QL-1:0]] && !qerr_reg[qi[QL-1:0]]) begin
-            found = 1'b1;
-            pick  = qi[QL-1:0];
-        end
-    end
-
-    // multiplier operands per check step
-    mul_sa = 48'd0;
-    mul_sb = 32'd0;
-    mul_da = 48'd0;
-    mul_db = 32'd0;
-    case (step_reg)
-        3'd0: begin
-            mul_sa = {16'd0, s_n0};         mul_sb = {16'd0, s_n1};
-            mul_da = {16'd0, d_n0};         mul_db = {16'd0, d_n1};
-        end
-        3'd1: begin
-            mul_sa = ts_reg;                mul_sb = {16'd0, s_n2};
-            mul_da = td_reg;                mul_db = {16'd0, d_n2};
-        end
-        3'd2: begin
-            mul_sa = {16'd0, s_n0 - 32'd1}; mul_sb = s_st0;
-            mul_da = {16'd0, d_n0 - 32'd1}; mul_db = d_st0;
-        end
-        3'd3: begin
-            mul_sa = {32'd0, s_n1 - 16'd1}; mul_sb = s_st1;
-            mul_da = {32'd0, d_n1 - 16'd1}; mul_db = d_st1;
-        end
-        3'd4: begin
-            mul_sa = {32'd0, s_n2 - 16'd1}; mul_sb = s_st2;
-            mul_da = {32'd0, d_n2 - 16'd1}; mul_db = d_st2;
-        end
-        default: begin end
-    endcase
-
     case (state_reg)
         S_IDLE: begin
             if (found) begin
-                qf_pop[pick] = 1'b1;
-                job_next     = qf_data[640*pick +: 640];
-                q_next       = pick;
-                rr_next      = (pick == QLAST) ? {QL{1'b0}} : pick + 1'b1;
+                job_next     = q_head;
+                qsel_next    = pick;
+                rr_next      = {pick[QUEUES-2:0], pick[QUEUES-1]};
                 step_next    = 3'd0;
                 jerr_next    = 1'b0;
                 jcode_next   = `DMA_ERR_NONE;
@@ -575,73 +638,60 @@ always @* begin
             end
         end
         S_CHECK: begin
-            // step 0: space, format pair, strides; 1: element totals;
-            // 2-4: extents; 5: source then destination range, then go
+            // step 0: space, format pair, strides; 1-3: the pattern sizes
+            // are computed; 4: element totals (zero: done), then source
+            // and destination range, then go
             step_next = step_reg + 3'd1;
-            case (step_reg)
-                3'd0: begin
-                    ts_next = mul_s[47:0];
-                    td_next = mul_d[47:0];
-                    if ((src_space == 2'd3) || (dst_space == 2'd3)) begin
-                        jerr_next  = 1'b1;
-                        jcode_next = `DMA_ERR_BAD_SPACE;
-                    end else if (!fmt_ok) begin
-                        jerr_next  = 1'b1;
-                        jcode_next = `DMA_ERR_BAD_FMT;
-                    end else if (!s_stride_ok) begin
-                        jerr_next  = 1'b1;
-                        jcode_next = `DMA_ERR_BAD_STRIDE;
-                        jaddr_next = s_addr;
-                    end else if (!d_stride_ok) begin
-                        jerr_next  = 1'b1;
-                        jcode_next = `DMA_ERR_BAD_STRIDE;
-                        jaddr_next = d_addr;
-                    end
-                    if (jerr_next) begin
-                        state_next = S_END;
-                    end
+            if (step_reg == 3'd0) begin
+                if ((src_space == 2'd3) || (dst_space == 2'd3)) begin
+                    jerr_next  = 1'b1;
+                    jcode_next = `DMA_ERR_BAD_SPACE;
+                end else if (!fmt_ok) begin
+                    jerr_next  = 1'b1;
+                    jcode_next = `DMA_ERR_BAD_FMT;
+                end else if (!s_stride_ok) begin
+                    jerr_next  = 1'b1;
+                    jcode_next = `DMA_ERR_BAD_STRIDE;
+                    jaddr_next = s_addr;
+                end else if (!d_stride_ok) begin
+                    jerr_next  = 1'b1;
+                    jcode_next = `DMA_ERR_BAD_STRIDE;
+                    jaddr_next = d_addr;
                 end
-                3'd1: begin
-                    if (mul_s[63:0] != mul_d[63:0]) begin
-                        jerr_next  = 1'b1;
-                        jcode_next = `DMA_ERR_BAD_COUNT;
-                        state_next = S_END;
-                    end else if (mul_s[63:0] == 64'd0) begin
-                        state_next = S_END;     // zero-length: done
-                    end
-                    exts_next = 72'd0;
-                    extd_next = 72'd0;
+                if (jerr_next) begin
+                    state_next = S_END;
                 end
-                3'd2, 3'd3, 3'd4: begin
-                    exts_next = exts_reg + {8'd0, mul_s[63:0]};
-                    extd_next = extd_reg + {8'd0, mul_d[63:0]};
+            end else if (step_reg == PSIZE_STEP) begin
+                if (s_total != d_total) begin
+                    jerr_next  = 1'b1;
+                    jcode_next = `DMA_ERR_BAD_COUNT;
+                    state_next = S_END;
+                end else if (s_total == 64'd0) begin
+                    state_next = S_END;     // zero-length: done
+                end else if (s_bad) begin
+                    jerr_next  = 1'b1;
+                    jcode_next = (src_space == `DMA_SPACE_DRAM) ? `DMA_ERR_SRC_WINDOW : `DMA_ERR_SRC_RANGE;
+                    jaddr_next = s_fault;
+                    state_next = S_END;
+                end else if (d_bad) begin
+                    jerr_next  = 1'b1;
+                    jcode_next = (dst_space == `DMA_SPACE_DRAM) ? `DMA_ERR_DST_WINDOW : `DMA_ERR_DST_RANGE;
+                    jaddr_next = d_fault;
+                    state_next = S_END;
+                end else begin
+                    state_next = S_WAIT;   // start = 1 in this cycle
                 end
-                default: begin
-                    if (s_bad) begin
-                        jerr_next  = 1'b1;
-                        jcode_next = (src_space == `DMA_SPACE_DRAM) ? `DMA_ERR_SRC_WINDOW : `DMA_ERR_SRC_RANGE;
-                        jaddr_next = s_fault;
-                        state_next = S_END;
-                    end else if (d_bad) begin
-                        jerr_next  = 1'b1;
-                        jcode_next = (dst_space == `DMA_SPACE_DRAM) ? `DMA_ERR_DST_WINDOW : `DMA_ERR_DST_RANGE;
-                        jaddr_next = d_fault;
-                        state_next = S_END;
-                    end else begin
-                        state_next = S_WAIT;   // start = 1 in this cycle
-                    end
-                end
-            endcase
+            end
         end
         S_WAIT: begin
-            if (!jerr_reg && rd_err_valid) begin
+            if (!jerr_reg && rd_ev_reg) begin
                 jerr_next  = 1'b1;
-                jcode_next = rd_err_code;
-                jaddr_next = rd_err_addr;
-            end else if (!jerr_reg && wr_err_valid) begin
+                jcode_next = rd_ec_reg;
+                jaddr_next = rd_ea_reg;
+            end else if (!jerr_reg && wr_ev_reg) begin
                 jerr_next  = 1'b1;
-                jcode_next = wr_err_code;
-                jaddr_next = wr_err_addr;
+                jcode_next = wr_ec_reg;
+                jaddr_next = wr_ea_reg;
             end
             if (!rd_busy && !wr_busy) begin
                 finish = 1'b1;
@@ -657,14 +707,18 @@ always @* begin
 
     // end of a job: completion or error of its queue
     if (finish) begin
-        if (jerr_next) begin
-            qerr_next[q_reg]           = 1'b1;
-            qcode_next[4*q_reg +: 4]   = jcode_next;
-            qaddr_next[64*q_reg +: 64] = jaddr_next;
-            qf_flush[q_reg]            = 1'b1;
-        end else begin
-            done_pulse[q_reg]          = 1'b1;
-            qcnt_next[32*q_reg +: 32]  = qcnt_reg[32*q_reg +: 32] + 32'd1;
+        for (k = 0; k < QUEUES; k = k + 1) begin
+            if (qsel_reg[k]) begin
+                if (jerr_next) begin
+                    qerr_next[k]           = 1'b1;
+                    qcode_next[4*k +: 4]   = jcode_next;
+                    qaddr_next[64*k +: 64] = jaddr_next;
+                    qf_flush[k]            = 1'b1;
+                end else begin
+                    done_pulse[k]          = 1'b1;
+                    qcnt_next[32*k +: 32]  = qcnt_reg[32*k +: 32] + 32'd1;
+                end
+            end
         end
         jerr_next  = 1'b0;
         state_next = S_IDLE;
@@ -683,8 +737,8 @@ end
 always @(posedge clk) begin
     if (rst) begin
         state_reg <= S_IDLE;
-        q_reg     <= {QL{1'b0}};
-        rr_reg    <= {QL{1'b0}};
+        qsel_reg  <= {{(QUEUES-1){1'b0}}, 1'b1};
+        rr_reg    <= {{(QUEUES-1){1'b0}}, 1'b1};
         step_reg  <= 3'd0;
         jerr_reg  <= 1'b0;
         jcode_reg <= `DMA_ERR_NONE;
@@ -698,7 +752,7 @@ always @(posedge clk) begin
         dqid_reg  <= 4'd0;
     end else begin
         state_reg <= state_next;
-        q_reg     <= q_next;
+        qsel_reg  <= qsel_next;
         rr_reg    <= rr_next;
         step_reg  <= step_next;
         jerr_reg  <= jerr_next;
@@ -713,22 +767,64 @@ always @(posedge clk) begin
         dqid_reg  <= dqid_next;
     end
     job_reg <= job_next;
-    ts_reg   <= ts_next;
-    td_reg   <= td_next;
-    exts_reg <= exts_next;
-    extd_reg <= extd_next;
 end
+
+// Parameter checks. Simulation reports them with $error; synthesis sees
+// them too: a bad value elaborates a generate branch that instantiates a
+// module that does not exist, named after the rule, so Yosys (or any other
+// tool) stops with that name.
+localparam BAD_DATA_WIDTH = (DATA_WIDTH != 64) && (DATA_WIDTH != 128) && (DATA_WIDTH != 256);
+localparam BAD_ADDR_WIDTH = (ADDR_WIDTH < 32) || (ADDR_WIDTH > 64);
+localparam BAD_QUEUES     = (QUEUES < 2) || (QUEUES > 16);
+localparam BAD_DEPTHS     = (QUEUE_DEPTH_LOG2 < 1) || (QUEUE_DEPTH_LOG2 > 8) ||
+                            (RD_OUTSTANDING_LOG2 < 1) || (RD_OUTSTANDING_LOG2 > 8) ||
+                            (WR_OUTSTANDING_LOG2 < 1) || (WR_OUTSTANDING_LOG2 > 8);
+localparam BAD_CVT_LANES  = (CVT_LANES < 1) || (CVT_LANES > DATA_WIDTH / 32) ||
+                            ((CVT_LANES & (CVT_LANES - 1)) != 0);
+localparam BAD_ONCHIP     = (SBUF_PARTS < 1) || (PSUM_PARTS < 1) ||
+                            (SBUF_PARTS * (64'd1 << SBUF_PART_LOG2) > 64'h1_0000_0000) ||
+                            (PSUM_PARTS * (64'd1 << PSUM_PART_LOG2) > 64'h1_0000_0000);
+
+generate
+    if (BAD_DATA_WIDTH) begin : bad_data_width
+        dma_engine_bad_parameter_DATA_WIDTH_must_be_64_128_or_256 bad ();
+    end
+    if (BAD_ADDR_WIDTH) begin : bad_addr_width
+        dma_engine_bad_parameter_ADDR_WIDTH_must_be_32_to_64 bad ();
+    end
+    if (BAD_QUEUES) begin : bad_queues
+        dma_engine_bad_parameter_QUEUES_must_be_2_to_16 bad ();
+    end
+    if (BAD_DEPTHS) begin : bad_depths
+        dma_engine_bad_parameter_QUEUE_DEPTH_LOG2_and_OUTSTANDING_LOG2_must_be_1_to_8 bad ();
+    end
+    if (BAD_CVT_LANES) begin : bad_cvt_lanes
+        dma_engine_bad_parameter_CVT_LANES_must_be_a_power_of_2_up_to_DATA_WIDTH_div_32 bad ();
+    end
+    if (BAD_ONCHIP) begin : bad_onchip
+        dma_engine_bad_parameter_SBUF_and_PSUM_must_fit_32_bit_addresses bad ();
+    end
+endgenerate
 
 `ifndef SYNTHESIS
 initial begin
-    if (DATA_WIDTH != 64 && DATA_WIDTH != 128 && DATA_WIDTH != 256) begin
+    if (BAD_DATA_WIDTH) begin
         $error("dma_engine: DATA_WIDTH must be 64, 128 or 256 (instance %m)");
     end
-    if (ADDR_WIDTH < 32 || ADDR_WIDTH > 64) begin
+    if (BAD_ADDR_WIDTH) begin
         $error("dma_engine: ADDR_WIDTH must be 32..64 (instance %m)");
     end
-    if (QUEUES < 2 || QUEUES > 16) begin
+    if (BAD_QUEUES) begin
         $error("dma_engine: QUEUES must be 2..16 (instance %m)");
+    end
+    if (BAD_DEPTHS) begin
+        $error("dma_engine: QUEUE_DEPTH_LOG2, RD_OUTSTANDING_LOG2 and WR_OUTSTANDING_LOG2 must be 1..8 (instance %m)");
+    end
+    if (BAD_CVT_LANES) begin
+        $error("dma_engine: CVT_LANES must be a power of 2 from 1 to DATA_WIDTH/32 (instance %m)");
+    end
+    if (BAD_ONCHIP) begin
+        $error("dma_engine: SBUF and PSUM (PARTS << PART_LOG2 bytes) must fit 32-bit on-chip addresses (instance %m)");
     end
 end
 `endif

@@ -44,12 +44,26 @@ reg [8*BYTES-1:0]  od_reg,     od_next;
 reg [BYTES_LOG2:0] on_reg,     on_next;
 reg                ol_reg,     ol_next;
 
-reg [8*BYTES-1:0]   keep_mask;
-reg [8*BYTES-1:0]   in_bytes;
-reg [8*BYTES-1:0]   acc_clean;
-reg [16*BYTES-1:0]  comb;
+reg [8*BYTES-1:0]   lo_word;    // stream bytes [0, min(total, BYTES))
+reg [8*BYTES-1:0]   hi_word;    // stream bytes [BYTES, total), at lane - BYTES
 reg [BYTES_LOG2+1:0] total;
+reg [BYTES_LOG2+1:0] spill;
 reg [BYTES_LOG2:0]  n;
+integer             i;
+
+// Wanted input byte lo + k is stream byte fill + k: one rotation by
+// fill - lo puts it on its lane.
+wire [BYTES_LOG2-1:0] amt = fill_reg[BYTES_LOG2-1:0] - in_lo[BYTES_LOG2-1:0];
+wire [8*BYTES-1:0]   rot;        // in_data rotated left by amt bytes
+
+dma_rotl #(
+    .BYTES      (BYTES),
+    .BYTES_LOG2 (BYTES_LOG2)
+) align (
+    .in_data  (in_data),
+    .amt      (amt),
+    .out_data (rot)
+);
 
 wire slot_free = !ov_reg || out_ready;
 assign in_ready   = slot_free && !pend_reg;
@@ -67,16 +81,26 @@ always @* begin
     on_next   = on_reg;
     ol_next   = ol_reg;
 
-    n         = in_hi - in_lo;
-    keep_mask = ~({8*BYTES{1'b1}} << ({3'd0, in_hi} << 3));
-    if (in_hi[BYTES_LOG2]) begin
-        keep_mask = {8*BYTES{1'b1}};
+    // After the rotation every wanted byte sits on its lane in the low word
+    // (stream bytes below BYTES) or in the spill word (the rest); the lanes
+    // outside the new bytes are taken from acc or zeroed.
+    n       = in_hi - in_lo;
+    total   = {1'b0, fill_reg} + {1'b0, n};
+    spill   = total - FULL;
+    for (i = 0; i < BYTES; i = i + 1) begin
+        if (i < fill_reg) begin
+            lo_word[8*i +: 8] = acc_reg[8*i +: 8];
+        end else if (i < total) begin
+            lo_word[8*i +: 8] = rot[8*i +: 8];
+        end else begin
+            lo_word[8*i +: 8] = 8'd0;
+        end
+        if (!spill[BYTES_LOG2+1] && (i < spill)) begin
+            hi_word[8*i +: 8] = rot[8*i +: 8];
+        end else begin
+            hi_word[8*i +: 8] = 8'd0;
+        end
     end
-    in_bytes  = (in_data & keep_mask) >> ({3'd0, in_lo} << 3);
-    // acc bytes at and above fill are stale: mask them (acc is not reset)
-    acc_clean = acc_reg & ~({8*BYTES{1'b1}} << ({3'd0, fill_reg} << 3));
-    comb      = {{8*BYTES{1'b0}}, acc_clean} | ({{8*BYTES{1'b0}}, in_bytes} << ({4'd0, fill_reg} << 3));
-    total     = {1'b0, fill_reg} + {1'b0, n};
 
     if (out_ready) begin
         ov_next = 1'b0;
@@ -87,9 +111,10 @@ always @* begin
         pend_next = 1'b0;
         ov_next   = 1'b0;
     end else if (pend_reg) begin
+        // acc was written from hi_word, which is zero at and above fill
         if (slot_free) begin
             ov_next   = 1'b1;
-            od_next   = acc_clean;
+            od_next   = acc_reg;
             on_next   = fill_reg;
             ol_next   = 1'b1;
             fill_next = {(BYTES_LOG2+1){1'b0}};
@@ -98,20 +123,20 @@ always @* begin
     end else if (in_valid && slot_free) begin
         if (total >= FULL) begin
             ov_next   = 1'b1;
-            od_next   = comb[8*BYTES-1:0];
+            od_next   = lo_word;
             on_next   = BYTES[BYTES_LOG2:0];
-            acc_next  = comb[16*BYTES-1:8*BYTES];
+            acc_next  = hi_word;
             fill_next = total[BYTES_LOG2:0] - BYTES[BYTES_LOG2:0];
             ol_next   = in_last && (total == FULL);
             pend_next = in_last && (total != FULL);
         end else if (in_last) begin
             ov_next   = 1'b1;
-            od_next   = comb[8*BYTES-1:0];
+            od_next   = lo_word;
             on_next   = total[BYTES_LOG2:0];
             ol_next   = 1'b1;
             fill_next = {(BYTES_LOG2+1){1'b0}};
         end else begin
-            acc_next  = comb[8*BYTES-1:0];
+            acc_next  = lo_word;
             fill_next = total[BYTES_LOG2:0];
         end
     end

@@ -18,6 +18,8 @@
  *
  * AXI: INCR bursts, ARSIZE = full width, ARID 0, never crossing 4 KiB,
  * at most 256 beats; ARVALID is held with stable payload until ARREADY.
+ * R beats (and on-chip responses) enter through a register slice
+ * (dma_skid): RREADY is a flip-flop output.
  */
 module dma_rd #(
     parameter DATA_WIDTH       = 128, // AXI / on-chip data bits
@@ -148,14 +150,34 @@ wire                 h_last_beat  = (beat_reg == h_bm1);
 wire [ADDR_WIDTH-1:0] h_beat_addr = h_first_beat ? h_addr :
     ({h_addr[ADDR_WIDTH-1:DBL], {DBL{1'b0}}} + ({{(ADDR_WIDTH-8){1'b0}}, beat_reg} << DBL));
 
-wire                 rsp_valid = m_onchip ? m_sb_rd_rsp_valid : m_axi_rvalid;
-wire [DATA_WIDTH-1:0] rsp_data = m_onchip ? m_sb_rd_rsp_data : m_axi_rdata;
-wire [1:0]           rsp_resp  = m_onchip ? 2'b00 : m_axi_rresp;
+// Responses (AXI R or on-chip) pass a register slice first: RREADY and the
+// on-chip response ready are flip-flop outputs, not functions of any input.
+wire                  sk_s_valid = m_onchip ? m_sb_rd_rsp_valid : m_axi_rvalid;
+wire                  sk_s_ready;
+wire                  rsp_valid;
+wire [DATA_WIDTH-1:0] rsp_data;
+wire [1:0]            rsp_resp;
+wire                  rsp_ready;
+
+dma_skid #(
+    .WIDTH (DATA_WIDTH + 2)
+) rsp_skid (
+    .clk     (clk),
+    .rst     (rst),
+    .clear   (1'b0),
+    .s_valid (sk_s_valid),
+    .s_ready (sk_s_ready),
+    .s_data  ({(m_onchip ? 2'b00 : m_axi_rresp), (m_onchip ? m_sb_rd_rsp_data : m_axi_rdata)}),
+    .m_valid (rsp_valid),
+    .m_ready (meta_valid && rsp_ready),
+    .m_data  ({rsp_resp, rsp_data})
+);
+
 wire                 rsp_err   = rsp_resp[1];
 wire                 dropping  = abort || killed_reg;
 
 wire                 pack_in_ready;
-wire                 rsp_ready = dropping || rsp_err || pack_in_ready;
+assign               rsp_ready = dropping || rsp_err || pack_in_ready;
 
 assign b_ready = !dropping && meta_in_ready &&
                  (m_onchip ? !oc_v_reg : (!ar_v_reg || m_axi_arready));
@@ -201,12 +223,12 @@ assign m_axi_arlen   = ar_l_reg;
 assign m_axi_arsize  = DBL[2:0];
 assign m_axi_arburst = 2'b01;  // INCR
 assign m_axi_arvalid = ar_v_reg;
-assign m_axi_rready  = !m_onchip && meta_valid && rsp_ready;
+assign m_axi_rready  = !m_onchip && sk_s_ready;
 
 assign m_sb_rd_req_valid = oc_v_reg;
 assign m_sb_rd_req_psum  = psum;
 assign m_sb_rd_req_addr  = oc_a_reg;
-assign m_sb_rd_rsp_ready = m_onchip && meta_valid && rsp_ready;
+assign m_sb_rd_rsp_ready = m_onchip && sk_s_ready;
 
 assign busy = agen_busy || ar_v_reg || oc_v_reg || meta_valid;
 

@@ -19,6 +19,9 @@
  * AXI: INCR bursts, AWSIZE = full width, AWID 0, never crossing 4 KiB, at
  * most 256 beats; AWVALID and WVALID are held with stable payload until
  * ready. W beats may be offered before their AW is accepted (AXI allows it).
+ * W beats (and on-chip writes) leave through a register slice (dma_skid):
+ * WREADY and the on-chip ready reach only that slice's registers. Bytes
+ * outside a beat's strobes are zero.
  */
 module dma_wr #(
     parameter DATA_WIDTH       = 128, // AXI / on-chip data bits
@@ -90,26 +93,20 @@ reg [7:0]            aw_l_reg,   aw_l_next;
 reg [7:0]            beat_reg,   beat_next;     // beat index in the head burst
 reg [DATA_WIDTH-1:0] buf_reg,    buf_next;      // unpacker: bytes [0, cnt)
 reg [DBL:0]          cnt_reg,    cnt_next;
-reg                  ov_reg,     ov_next;       // output beat register
-reg [DATA_WIDTH-1:0] od_reg,     od_next;
-reg [DB-1:0]         os_reg,     os_next;
-reg                  ol_reg,     ol_next;
-reg [31:0]           oa_reg,     oa_next;
+reg                  w_emit;                    // a beat into the W slice
+reg [DATA_WIDTH-1:0] w_data;
+reg [DB-1:0]         w_strb;
+reg                  w_last;
+reg [31:0]           w_addr;
 
 reg                  take_burst;
 reg                  meta_pop;
 reg                  b_pop;
-reg [DBL:0]          lo;
-reg [DBL:0]          hi;
-reg [DBL:0]          n;
-reg [DATA_WIDTH-1:0] buf_clean;
-reg [2*DATA_WIDTH-1:0] comb;
-/* verilator lint_off UNUSEDSIGNAL */ // the rest fits one word (cnt + nbytes - n <= BYTES)
-reg [2*DATA_WIDTH-1:0] comb_rest;
-/* verilator lint_on UNUSEDSIGNAL */
 reg [DBL+1:0]        avail;
-reg [DATA_WIDTH-1:0] take;
-reg [DB-1:0]         strb_hi;
+reg [DATA_WIDTH-1:0] beat;      // the beat's bytes on their lanes, zero elsewhere
+reg [DB-1:0]         strb;
+reg [DBL+1:0]        lo_cnt;
+integer              i;
 wire                 dropping = abort || killed_reg;
 
 // ---------------------------------------------------------------- bursts
@@ -201,7 +198,68 @@ wire                  h_first_beat = (beat_reg == 8'd0);
 wire                  h_last_beat  = (beat_reg == h_bm1);
 wire [31:0]           h_beat_addr  = {h_addr[31:DBL], {DBL{1'b0}}} +
                                      ({24'd0, beat_reg} << DBL);  // on-chip only
-wire                  out_free = !ov_reg || (onchip ? m_sb_wr_ready : m_axi_wready);
+// W beats (AXI or on-chip) leave through a register slice: the unpacker
+// sees its registered ready, never WREADY or the on-chip ready directly.
+wire                  w_ready;   // the slice can take a beat (a register)
+wire                  sk_valid;
+wire [DATA_WIDTH-1:0] sk_data;
+wire [DB-1:0]         sk_strb;
+wire                  sk_last;
+wire [31:0]           sk_addr;
+
+dma_skid #(
+    .WIDTH (DATA_WIDTH + DB + 1 + 32)
+) w_skid (
+    .clk     (clk),
+    .rst     (rst),
+    .clear   (1'b0),
+    .s_valid (w_emit),
+    .s_ready (w_ready),
+    .s_data  ({w_data, w_strb, w_last, w_addr}),
+    .m_valid (sk_valid),
+    .m_ready (onchip ? m_sb_wr_ready : m_axi_wready),
+    .m_data  ({sk_data, sk_strb, sk_last, sk_addr})
+);
+
+// Byte alignment: three rotations (dma_rotl). buf byte s goes to lane
+// lo + s, input byte t to lane lo + cnt + t; the rest moves down by n (from
+// buf) or by n - cnt (from the input word, when buf runs out).
+wire [DBL:0]          lo       = h_first_beat ? h_lo : {(DBL+1){1'b0}};
+wire [DBL:0]          hi       = h_last_beat ? h_hi : DB[DBL:0];
+wire [DBL:0]          n        = hi - lo;
+wire                  from_buf = (cnt_reg >= n);
+wire [DBL-1:0]        in_amt   = lo[DBL-1:0] + cnt_reg[DBL-1:0];
+wire [DBL-1:0]        rest_amt = from_buf ? -n[DBL-1:0] : cnt_reg[DBL-1:0] - n[DBL-1:0];
+wire [DATA_WIDTH-1:0] buf_at_lo;
+wire [DATA_WIDTH-1:0] in_at_lo;
+wire [DATA_WIDTH-1:0] rest;
+
+dma_rotl #(
+    .BYTES      (DB),
+    .BYTES_LOG2 (DBL)
+) rot_buf (
+    .in_data  (buf_reg),
+    .amt      (lo[DBL-1:0]),
+    .out_data (buf_at_lo)
+);
+
+dma_rotl #(
+    .BYTES      (DB),
+    .BYTES_LOG2 (DBL)
+) rot_in (
+    .in_data  (in_data),
+    .amt      (in_amt),
+    .out_data (in_at_lo)
+);
+
+dma_rotl #(
+    .BYTES      (DB),
+    .BYTES_LOG2 (DBL)
+) rot_rest (
+    .in_data  (from_buf ? buf_reg : in_data),
+    .amt      (rest_amt),
+    .out_data (rest)
+);
 
 assign m_axi_awid    = {ID_WIDTH{1'b0}};
 assign m_axi_awaddr  = aw_a_reg;
@@ -209,19 +267,19 @@ assign m_axi_awlen   = aw_l_reg;
 assign m_axi_awsize  = DBL[2:0];
 assign m_axi_awburst = 2'b01;  // INCR
 assign m_axi_awvalid = aw_v_reg;
-assign m_axi_wdata   = od_reg;
-assign m_axi_wstrb   = os_reg;
-assign m_axi_wlast   = ol_reg;
-assign m_axi_wvalid  = ov_reg && !onchip;
+assign m_axi_wdata   = sk_data;
+assign m_axi_wstrb   = sk_strb;
+assign m_axi_wlast   = sk_last;
+assign m_axi_wvalid  = sk_valid && !onchip;
 assign m_axi_bready  = 1'b1;
 
-assign m_sb_wr_valid = ov_reg && onchip;
+assign m_sb_wr_valid = sk_valid && onchip;
 assign m_sb_wr_psum  = psum;
-assign m_sb_wr_addr  = oa_reg;
-assign m_sb_wr_data  = od_reg;
-assign m_sb_wr_strb  = os_reg;
+assign m_sb_wr_addr  = sk_addr;
+assign m_sb_wr_data  = sk_data;
+assign m_sb_wr_strb  = sk_strb;
 
-assign busy = agen_busy || aw_v_reg || meta_valid || ov_reg || bq_valid;
+assign busy = agen_busy || aw_v_reg || meta_valid || sk_valid || bq_valid;
 
 always @* begin
     killed_next = killed_reg;
@@ -231,11 +289,11 @@ always @* begin
     beat_next   = beat_reg;
     buf_next    = buf_reg;
     cnt_next    = cnt_reg;
-    ov_next     = ov_reg;
-    od_next     = od_reg;
-    os_next     = os_reg;
-    ol_next     = ol_reg;
-    oa_next     = oa_reg;
+    w_emit      = 1'b0;
+    w_data      = {DATA_WIDTH{1'b0}};
+    w_strb      = {DB{1'b0}};
+    w_last      = h_last_beat;
+    w_addr      = h_beat_addr;
     err_valid   = 1'b0;
     err_code    = `DMA_ERR_NONE;
     err_addr    = 64'd0;
@@ -256,31 +314,26 @@ always @* begin
     end
 
     // W beats: take n = hi - lo bytes from the stream, place them at lo.
-    lo        = h_first_beat ? h_lo : {(DBL+1){1'b0}};
-    hi        = h_last_beat ? h_hi : DB[DBL:0];
-    n         = hi - lo;
-    buf_clean = buf_reg & ~({DATA_WIDTH{1'b1}} << ({3'd0, cnt_reg} << 3));
-    comb      = {{DATA_WIDTH{1'b0}}, buf_clean} | ({{DATA_WIDTH{1'b0}}, in_data} << ({3'd0, cnt_reg} << 3));
-    avail     = {1'b0, cnt_reg} + (in_valid ? {1'b0, in_nbytes} : {(DBL+2){1'b0}});
-    take      = comb[DATA_WIDTH-1:0];
-    comb_rest = comb;
-    strb_hi   = ~({DB{1'b1}} << hi);
-    if (hi[DBL]) begin
-        strb_hi = {DB{1'b1}};
+    // Lane l in [lo, hi) gets stream byte l - lo: from buf below cnt, else
+    // from the input word.
+    avail  = {1'b0, cnt_reg} + (in_valid ? {1'b0, in_nbytes} : {(DBL+2){1'b0}});
+    lo_cnt = {1'b0, lo} + {1'b0, cnt_reg};
+    for (i = 0; i < DB; i = i + 1) begin
+        strb[i] = (i >= lo) && (i < hi);
+        if (!strb[i]) begin
+            beat[8*i +: 8] = 8'd0;
+        end else if (i < lo_cnt) begin
+            beat[8*i +: 8] = buf_at_lo[8*i +: 8];
+        end else begin
+            beat[8*i +: 8] = in_at_lo[8*i +: 8];
+        end
     end
 
-    if (ov_reg && (onchip ? m_sb_wr_ready : m_axi_wready)) begin
-        ov_next = 1'b0;
-    end
-    if (meta_valid && out_free) begin
+    if (meta_valid && w_ready) begin
         if (dropping) begin
             // owed beats of issued bursts: no byte written (DRAM); on-chip
             // beats are not owed to anyone and are skipped
-            ov_next = !onchip;
-            od_next = {DATA_WIDTH{1'b0}};
-            os_next = {DB{1'b0}};
-            ol_next = h_last_beat;
-            oa_next = h_beat_addr;
+            w_emit = !onchip;
             if (h_last_beat) begin
                 beat_next = 8'd0;
                 meta_pop  = 1'b1;
@@ -288,18 +341,16 @@ always @* begin
                 beat_next = beat_reg + 8'd1;
             end
         end else if (avail >= {1'b0, n}) begin
-            ov_next = 1'b1;
-            od_next = take << ({3'd0, lo} << 3);
-            os_next = strb_hi & ({DB{1'b1}} << lo);
-            ol_next = h_last_beat;
-            oa_next = h_beat_addr;
-            if (cnt_reg >= n) begin
-                buf_next = buf_clean >> ({3'd0, n} << 3);
+            w_emit = 1'b1;
+            w_data = beat;
+            w_strb = strb;
+            // what is left: the rest of buf, or of the input word, moved
+            // down to lane 0 (bytes at and above the new cnt are stale)
+            buf_next = rest;
+            if (from_buf) begin
                 cnt_next = cnt_reg - n;
             end else begin
                 in_ready = 1'b1;
-                comb_rest = comb >> ({3'd0, n} << 3);
-                buf_next  = comb_rest[DATA_WIDTH-1:0];
                 cnt_next = avail[DBL:0] - n;
             end
             if (h_last_beat) begin
@@ -339,21 +390,15 @@ always @(posedge clk) begin
         aw_v_reg   <= 1'b0;
         beat_reg   <= 8'd0;
         cnt_reg    <= {(DBL+1){1'b0}};
-        ov_reg     <= 1'b0;
     end else begin
         killed_reg <= killed_next;
         aw_v_reg   <= aw_v_next;
         beat_reg   <= beat_next;
         cnt_reg    <= cnt_next;
-        ov_reg     <= ov_next;
     end
     aw_a_reg <= aw_a_next;
     aw_l_reg <= aw_l_next;
     buf_reg  <= buf_next;
-    od_reg   <= od_next;
-    os_reg   <= os_next;
-    ol_reg   <= ol_next;
-    oa_reg   <= oa_next;
 end
 
 endmodule

@@ -13,8 +13,8 @@ $(eval $(call vl_test,test_tl_sr_rand,tl_sr_rand,verif/dma/test_tl_sr_rand.c,ver
 
 FUZZ += $(BUILD)/tests/test_tl_narrow
 
-# DMA engine. Two builds: the main one (128-bit data, 32-bit addresses) and
-# a coverage one (64-bit data, 64-bit addresses). The geometry parameters
+# DMA engine. Three builds: the main one (128-bit data, 32-bit addresses), a
+# coverage one (64-bit data, 64-bit addresses) and the board one (below). The geometry parameters
 # must match verif/dma/dma_shim.h (DMA_TB_*).
 DMA_RTL := $(wildcard rtl/dma/*.v) rtl/dma/dma_defs.vh rtl/common/tl_encoding.vh \
            rtl/common/tl_widen.v rtl/common/tl_narrow.v rtl/common/tl_sr_rand.v
@@ -26,6 +26,10 @@ $(eval $(call verilate,dma128,dma_engine,$(DMA_RTL),$(DMA_VL_INC) $(DMA_TB_PARAM
 $(eval $(call verilate,dma64,dma_engine,$(DMA_RTL),$(DMA_VL_INC) $(DMA_TB_PARAMS) -GDATA_WIDTH=64 -GADDR_WIDTH=64))
 $(eval $(call vl_test,test_dma,dma128,$(DMA_TEST_C),verif/dma/shim_dma.cpp))
 $(eval $(call vl_test,test_dma_w64a64,dma64,$(DMA_TEST_C),verif/dma/shim_dma.cpp))
+# The board configuration (docs/dma.md): 64-bit data, 32-bit addresses and
+# one conversion lane instead of two; same tests, same bits, more cycles.
+$(eval $(call verilate,dma64b,dma_engine,$(DMA_RTL),$(DMA_VL_INC) $(DMA_TB_PARAMS) -GDATA_WIDTH=64 -GADDR_WIDTH=32 -GCVT_LANES=1))
+$(eval $(call vl_test,test_dma_board,dma64b,$(DMA_TEST_C),verif/dma/shim_dma.cpp))
 
 FUZZ += $(BUILD)/tests/test_dma
 
@@ -48,7 +52,7 @@ $(BUILD)/fuzz/test_dma_w256a64: $(patsubst verif/%.c,$(BUILD)/verif/%.o,$(DMA_TE
 	@mkdir -p $(@D)
 	$(CXX) $^ $(CHECK_LIBS) $(VL_LINK) -lm -o $@
 
-FUZZ += $(BUILD)/tests/test_dma_w64a64 $(BUILD)/fuzz/test_dma_w256a64
+FUZZ += $(BUILD)/tests/test_dma_w64a64 $(BUILD)/tests/test_dma_board $(BUILD)/fuzz/test_dma_w256a64
 FUZZ_DEPS += $(BUILD)/fuzz/test_dma_w256a64
 
 # The AXI memory model's own test (its protocol checks must fire).
@@ -56,3 +60,6 @@ $(eval $(call c_test,test_axi_mem,verif/dma/test_axi_mem.c verif/common/axi_mem.
 
 # The C DMA model against literal expectations (no RTL).
 $(eval $(call c_test,test_dma_model,verif/dma/test_dma_model.c))
+
+# Parameter checks that synthesis sees (Yosys elaboration, seconds).
+TESTS += verif/dma/test_dma_params.sh

@@ -1,4 +1,4 @@
-// Thin C shim around the Verilated tl_sr_rand (5-stage pipeline).
+// Thin C shim around the Verilated tl_sr_rand (21-stage pipeline).
 #include "Vtl_sr_rand.h"
 #include "vl_dut.h"
 #include "tl_cells_shim.h"

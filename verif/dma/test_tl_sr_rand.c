@@ -9,7 +9,7 @@
 #include "tl_test.h"
 #include "trnlite/numerics.h"
 
-#define LATENCY 5
+#define LATENCY 21 /* tl_sr_rand.v LATENCY */
 
 static tl_sr_rand_dut *dut;
 
