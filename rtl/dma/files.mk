@@ -13,22 +13,7 @@ $(eval $(call lint_top,tl_widen,tl_widen,rtl/common/tl_widen.v rtl/common/tl_enc
 $(eval $(call lint_top,tl_narrow,tl_narrow,rtl/common/tl_narrow.v rtl/common/tl_encoding.vh,$(DMA_INC)))
 $(eval $(call lint_top,tl_sr_rand,tl_sr_rand,rtl/common/tl_sr_rand.v,$(DMA_INC)))
 
-# Yosys synthesis of dma_engine (default parameters: 128-bit data, 32-bit
-# addresses): generic `synth` and `synth_ecp5`; reports under build/synth/.
+# make synth-dma: the DMA rows of `make synth` (fpga/configs.mk).
 .PHONY: synth-dma
-# the last statistics block of a Yosys log (the whole design's cells)
-DMA_SYNTH_SUMMARY = awk '{l[NR]=$$0} /Printing statistics/{s=NR} /=== design hierarchy ===/{h=NR} END{b=(h>s)?h:s; for(i=b;i<=NR;i++) if(l[i] ~ /Number of cells/ || (l[i] ~ /^     [$$A-Z]/ && l[i] !~ /paramod/)) print l[i]}'
-synth-dma: $(BUILD)/synth/dma_engine_generic.log $(BUILD)/synth/dma_engine_ecp5.log
-	@echo "== dma_engine (DATA_WIDTH=128, ADDR_WIDTH=32, QUEUES=4), yosys synth, whole design:"
-	@$(DMA_SYNTH_SUMMARY) $(BUILD)/synth/dma_engine_generic.log
-	@echo "== dma_engine, yosys synth_ecp5, whole design:"
-	@$(DMA_SYNTH_SUMMARY) $(BUILD)/synth/dma_engine_ecp5.log
-	@grep -i 'warning' $(BUILD)/synth/dma_engine_generic.log $(BUILD)/synth/dma_engine_ecp5.log | grep -v 'ABC: Warning: The network is combinational' || echo "no Yosys warnings"
-
-$(BUILD)/synth/dma_engine_generic.log: $(DMA_FILES) $(DMA_HDRS) | $(DEPS)
-	@mkdir -p $(@D)
-	yosys -q -l $@ -p 'read_verilog -DSYNTHESIS $(DMA_INC) $(DMA_FILES); synth -top dma_engine; stat' > /dev/null
-
-$(BUILD)/synth/dma_engine_ecp5.log: $(DMA_FILES) $(DMA_HDRS) | $(DEPS)
-	@mkdir -p $(@D)
-	yosys -q -l $@ -p 'read_verilog -DSYNTHESIS $(DMA_INC) $(DMA_FILES); synth_ecp5 -top dma_engine; stat' > /dev/null
+synth-dma:
+	@$(MAKE) --no-print-directory synth FPGA_CONFIGS="dma_board dma_128"
