@@ -124,7 +124,7 @@ int main(void)
                 memcpy(&j->w[k * mb], &wq[k * M + m0], mb * sizeof(uint16_t));
             memcpy(j->x, xq, sizeof(uint16_t) * K * N);
         }
-        te_feed ideal = {.p_valid = 100, .p_stall = 0};
+        te_feed ideal = {.p_valid = 100};
         te_run_stats st;
         if (te_run(d, jobs, blocks, &ideal, &rng, &st) != 0) {
             printf("%-18s timeout\n", sc->label);

@@ -1,5 +1,6 @@
 /*
- * te_pe (one processing element: pe_unpack + pe_mul + fp32_add) against
+ * te_pe (one processing element: pe_mul + fp32_add, with the engine's
+ * operand decoders pe_unpack around it in te_pe_tb) against
  * cmodel tl_product / tl_f32_add, bit for bit, one pair per clock:
  *  - every pair of 8-bit codes for e4m3 x e4m3, e5m2 x e5m2, e4m3 x e5m2,
  *    e5m2 x e4m3, int8 x int8;
@@ -53,14 +54,15 @@ static uint32_t expect(tl_fmt fw, tl_fmt fx, const vec *v)
  * Beat i enters in cycle i+1. In every cycle c the shadow register is
  * loaded with the element of the first swapping beat >= c, so a swapping
  * beat finds its own element there (loaded one cycle earlier) while the
- * next one loads alongside. psum_in of beat i is applied two cycles after
- * it; its result returns three cycles after it.
+ * next one loads alongside. psum_in of beat i is applied psum_delay cycles
+ * after it; its result returns out_delay cycles after it.
  */
 static void drive(te_pe_dut *d, tl_fmt fw, tl_fmt fx, const vec *v, size_t n,
                   uint32_t *out)
 {
+    const size_t pd = te_pe_dut_psum_delay(d), od = te_pe_dut_out_delay(d);
     size_t nb = 0;
-    for (size_t c = 0; c <= n + 3; c++) {
+    for (size_t c = 0; c <= n + od; c++) {
         te_pe_in in;
         memset(&in, 0, sizeof in);
         in.fmt_w = fw;
@@ -80,11 +82,11 @@ static void drive(te_pe_dut *d, tl_fmt fw, tl_fmt fx, const vec *v, size_t n,
             in.x = b->x;
             in.row_en = b->en;
         }
-        if (c >= 3 && c - 3 < n)
-            in.psum_in = v[c - 3].psum;
+        if (c >= 1 + pd && c - 1 - pd < n)
+            in.psum_in = v[c - 1 - pd].psum;
         uint32_t y = te_pe_dut_step(d, &in);
-        if (c >= 4)
-            out[c - 4] = y;
+        if (c >= 1 + od && c - 1 - od < n)
+            out[c - 1 - od] = y;
     }
 }
 
