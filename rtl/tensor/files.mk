@@ -4,7 +4,7 @@ TE_FILES := rtl/common/pe_unpack.v rtl/common/pe_mul.v rtl/common/fp32_add.v \
             rtl/tensor/te_pe.v rtl/tensor/tensor_engine.v rtl/tensor/psum_buffer.v \
             rtl/tensor/te_top.v
 TE_LINT_INC := -Irtl/common -Irtl/tensor
-TE_HDRS  := rtl/common/tl_encoding.vh
+TE_HDRS  := rtl/common/tl_encoding.vh rtl/common/tl_pipe.vh
 
 # te_top (engine + PSUM) at every size the tests run, and each cell alone.
 $(eval $(call lint_top,te_top_4x4,te_top,$(TE_FILES) $(TE_HDRS),$(TE_LINT_INC) -GROWS=4 -GCOLS=4))

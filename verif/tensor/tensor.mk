@@ -12,11 +12,11 @@ TE_INC      := -Irtl/common -Irtl/tensor
 # makes the 16x16 model several times slower to compile. The PE and adder
 # tests trace everything.
 TE_TRACE    := --trace-depth 2
-TE_CELLS    := rtl/common/tl_encoding.vh rtl/common/pe_unpack.v rtl/common/pe_mul.v rtl/common/fp32_add.v
+TE_CELLS    := rtl/common/tl_encoding.vh rtl/common/tl_pipe.vh rtl/common/pe_unpack.v rtl/common/pe_mul.v rtl/common/fp32_add.v
 TE_RTL      := $(TE_CELLS) rtl/tensor/te_pe.v rtl/tensor/tensor_engine.v rtl/tensor/psum_buffer.v rtl/tensor/te_top.v
 TE_XUNIQUE  := --x-assign unique --x-initial unique
 
-$(eval $(call verilate,fp32_add,fp32_add,rtl/common/tl_encoding.vh rtl/common/fp32_add.v,$(TE_INC)))
+$(eval $(call verilate,fp32_add,fp32_add,rtl/common/tl_encoding.vh rtl/common/tl_pipe.vh rtl/common/fp32_add.v,$(TE_INC)))
 $(eval $(call verilate,te_pe,te_pe,$(TE_CELLS) rtl/tensor/te_pe.v,$(TE_INC)))
 $(eval $(call verilate,te_4x4,te_top,$(TE_RTL),$(TE_INC) $(TE_TRACE) -GROWS=4 -GCOLS=4))
 $(eval $(call verilate,te_16x16,te_top,$(TE_RTL),$(TE_INC) $(TE_TRACE) -GROWS=16 -GCOLS=16))
