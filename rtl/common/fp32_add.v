@@ -37,7 +37,7 @@ module fp32_add (
 `include "tl_encoding.vh"
 `include "tl_pipe.vh"
 
-localparam integer STAGES = 5;  // registers from a, b to y
+localparam integer STAGES = 6;  // registers from a, b to y
 
 // the depth users build on must be the depth built here (synthesis too)
 generate
@@ -51,7 +51,7 @@ reg       a_ez, b_ez;             // exponent field zero (zero, subnormal)
 reg [7:0] a_eff, b_eff;           // effective exponent (subnormal: 1)
 reg       swap;                   // |b| > |a|
 reg [7:0] d_ab, d_ba;             // exponent differences, both ways
-reg [7:0] e_dist;
+reg [4:0] sh_ab, sh_ba;           // as shift amounts (>= 32: 31, all out)
 
 reg [23:0] s1_big_reg, s1_big_next;       // significands, hidden bit at 23
 reg [23:0] s1_small_reg, s1_small_next;
@@ -70,11 +70,12 @@ always @* begin
     swap  = b[30:0] > a[30:0];
     d_ab  = a_eff - b_eff;
     d_ba  = b_eff - a_eff;
-    e_dist  = swap ? d_ba : d_ab;
+    sh_ab = (d_ab[7:5] != 3'd0) ? 5'd31 : d_ab[4:0];
+    sh_ba = (d_ba[7:5] != 3'd0) ? 5'd31 : d_ba[4:0];
 
     s1_big_next   = swap ? {!b_ez, b[22:0]} : {!a_ez, a[22:0]};
     s1_small_next = swap ? {!a_ez, a[22:0]} : {!b_ez, b[22:0]};
-    s1_sh_next    = (e_dist[7:5] != 3'd0) ? 5'd31 : e_dist[4:0];
+    s1_sh_next    = swap ? sh_ba : sh_ab;
     s1_exp_next   = swap ? b_eff : a_eff;
     s1_sign_next  = swap ? b[31] : a[31];
     s1_sub_next   = a[31] ^ b[31];
@@ -120,28 +121,11 @@ always @* begin
     s2_inf_next   = s2_inf;
 end
 
-// ---- stage 3: add, leading zeros, round-up decision -----------------------
-function [4:0] clz26;
-    input [25:0] v;
-    integer i;
-    reg found;
-    begin
-        clz26 = 5'd26;
-        found = 1'b0;
-        for (i = 25; i >= 0; i = i - 1) begin
-            if (!found && v[i]) begin
-                clz26 = 5'd25 - i[4:0];
-                found = 1'b1;
-            end
-        end
-    end
-endfunction
-
+// ---- stage 3: add, round-up decision --------------------------------------
 reg [27:0] sum;                   // {carry, sig, guard, round, sticky}
 reg        s3_zero;
 
 reg [25:0] s3_sum_reg, s3_sum_next;       // sum[27:2] (sum[1:0] feed only the round-up)
-reg [4:0]  s3_lz_reg, s3_lz_next;         // leading zeros of sum[27:2]
 reg        s3_up_reg, s3_up_next;         // round up by one ulp
 reg [7:0]  s3_exp_reg, s3_exp_next;
 reg        s3_sign_reg, s3_sign_next;     // sign of the result
@@ -154,7 +138,6 @@ always @* begin
     s3_zero = sum[27:2] == 26'd0;
 
     s3_sum_next = sum[27:2];
-    s3_lz_next  = clz26(sum[27:2]);
     // the leading one at bit 27, 26 or 25 puts the ulp at bit 4, 3 or 2;
     // deeper, the result is exact (only a distance <= 1 cancels that far)
     if (sum[27])
@@ -173,60 +156,110 @@ always @* begin
     s3_inf_next  = s2_inf_reg;
 end
 
-// ---- stage 4: normalize (shift by 16, 8, 4) -----------------------------
-reg [8:0]  nm_t;                  // exponent - lz
-reg [4:0]  nm_s;                  // left shift: min(lz, exponent)
-reg [25:0] nm_v1, nm_v2, nm_v3;
+// ---- stage 4: leading zeros ------------------------------------------------
+function [4:0] clz26;
+    input [25:0] v;
+    integer i;
+    reg found;
+    begin
+        clz26 = 5'd26;
+        found = 1'b0;
+        for (i = 25; i >= 0; i = i - 1) begin
+            if (!found && v[i]) begin
+                clz26 = 5'd25 - i[4:0];
+                found = 1'b1;
+            end
+        end
+    end
+endfunction
 
-reg [25:0] s4_v_reg, s4_v_next;           // sum, shifted by nm_s[4:2] * 4
-reg [1:0]  s4_s_reg, s4_s_next;           // rest of the shift, nm_s[1:0]
-reg [7:0]  s4_exp_reg, s4_exp_next;       // exponent field minus hidden bit
-reg        s4_e254_reg, s4_e254_next;     // exponent field 255: overflow
-reg        s4_e253_reg, s4_e253_next;     // 254, 255 if the rounding carries
+reg [25:0] s4_sum_reg, s4_sum_next;
+reg [4:0]  s4_lz_reg, s4_lz_next;         // leading zeros of the sum, 26: zero
+reg [4:0]  s4_emin_reg, s4_emin_next;     // min(exponent, 31)
+reg        s4_ovf_reg, s4_ovf_next;       // exponent field 255 before rounding
+reg [7:0]  s4_exp_reg, s4_exp_next;
 reg        s4_up_reg, s4_up_next;
 reg        s4_sign_reg, s4_sign_next;
+reg        s4_zero_reg, s4_zero_next;
 reg        s4_nan_reg, s4_nan_next;
 reg        s4_inf_reg, s4_inf_next;
 
 always @* begin
-    nm_t  = {1'b0, s3_exp_reg} - {4'd0, s3_lz_reg};
-    // lz > exponent: shift only down to the minimum exponent (subnormal)
-    nm_s  = nm_t[8] ? s3_exp_reg[4:0] : s3_lz_reg;
-    nm_v1 = nm_s[4] ? {s3_sum_reg[9:0], 16'd0} : s3_sum_reg;
-    nm_v2 = nm_s[3] ? {nm_v1[17:0], 8'd0} : nm_v1;
-    nm_v3 = nm_s[2] ? {nm_v2[21:0], 4'd0} : nm_v2;
-
-    s4_v_next    = nm_v3;
-    s4_s_next    = nm_s[1:0];
-    s4_exp_next  = (nm_t[8] || s3_zero_reg) ? 8'd0 : nm_t[7:0];
-    // a normal result (no clamp) has its hidden bit: field = nm_t + 1
-    s4_e254_next = !nm_t[8] && nm_t[7:0] == 8'd254;
-    s4_e253_next = !nm_t[8] && nm_t[7:0] == 8'd253;
+    s4_sum_next  = s3_sum_reg;
+    s4_lz_next   = clz26(s3_sum_reg);
+    s4_emin_next = (s3_exp_reg[7:5] != 3'd0) ? 5'd31 : s3_exp_reg[4:0];
+    // exponent 254 and a carry out of the add: 255 = overflow
+    s4_ovf_next  = s3_exp_reg == 8'd254 && s3_sum_reg[25];
+    s4_exp_next  = s3_exp_reg;
     s4_up_next   = s3_up_reg;
     s4_sign_next = s3_sign_reg;
+    s4_zero_next = s3_zero_reg;
     s4_nan_next  = s3_nan_reg;
     s4_inf_next  = s3_inf_reg;
 end
 
-// ---- stage 5: shift by 2, 1; round and pack ---------------------------------
-reg [25:0] pk_v4, pk_v5;
+// ---- stage 5: normalize: left shift by min(lz, exponent) -------------------
+// The shift runs MSB first; bit k of min(lz, exponent) is decided from bit
+// k of both and whether the higher bits already told them apart, one LUT
+// level per step, alongside the shifter (no compare in front of it).
+reg [4:0]  nm_m;                  // min(lz, exponent)
+reg        nm_eq;                 // higher bits of lz and exponent equal
+reg        nm_lzlt;               // lz below the exponent in the higher bits
+reg [25:0] nm_v1, nm_v2, nm_v3, nm_v4;
+reg [8:0]  nm_t;                  // exponent - lz
+integer    k;
+
+reg [25:0] s5_v_reg, s5_v_next;           // sum, shifted by nm_m[4:1] * 2
+reg        s5_s_reg, s5_s_next;           // rest of the shift, nm_m[0]
+reg [7:0]  s5_exp_reg, s5_exp_next;       // exponent field minus hidden bit
+reg        s5_up_reg, s5_up_next;
+reg        s5_sign_reg, s5_sign_next;
+reg        s5_nan_reg, s5_nan_next;
+reg        s5_inf_reg, s5_inf_next;
+
+always @* begin
+    nm_eq   = 1'b1;
+    nm_lzlt = 1'b0;
+    for (k = 4; k >= 0; k = k - 1) begin
+        nm_m[k] = nm_eq ? (s4_lz_reg[k] && s4_emin_reg[k])
+                        : (nm_lzlt ? s4_lz_reg[k] : s4_emin_reg[k]);
+        nm_lzlt = nm_lzlt || (nm_eq && !s4_lz_reg[k] && s4_emin_reg[k]);
+        nm_eq   = nm_eq && (s4_lz_reg[k] == s4_emin_reg[k]);
+    end
+    nm_v1 = nm_m[4] ? {s4_sum_reg[9:0], 16'd0} : s4_sum_reg;
+    nm_v2 = nm_m[3] ? {nm_v1[17:0], 8'd0} : nm_v1;
+    nm_v3 = nm_m[2] ? {nm_v2[21:0], 4'd0} : nm_v2;
+    nm_v4 = nm_m[1] ? {nm_v3[23:0], 2'd0} : nm_v3;
+    // exponent field minus the hidden bit: exponent - min(lz, exponent)
+    nm_t  = {1'b0, s4_exp_reg} - {4'd0, s4_lz_reg};
+
+    // Overflow: an exponent field of 254 plus the hidden bit is 255; the
+    // fraction and round-up are cleared so that the pack gives inf. From
+    // 253, a round-up carrying out of the fraction gives inf by itself.
+    s5_v_next    = s4_ovf_reg ? {nm_v4[25], 25'd0} : nm_v4;
+    s5_s_next    = nm_m[0];
+    s5_exp_next  = (nm_t[8] || s4_zero_reg) ? 8'd0 : nm_t[7:0];
+    s5_up_next   = s4_up_reg && !s4_ovf_reg;
+    s5_sign_next = s4_sign_reg;
+    s5_nan_next  = s4_nan_reg;
+    s5_inf_next  = s4_inf_reg;
+end
+
+// ---- stage 6: last shift step; round and pack ------------------------------
+reg [25:0] pk_v;
 reg [30:0] pk;                    // {exponent, fraction}
-reg        pk_ovf;
 reg [31:0] y_reg, y_next;
 
 always @* begin
-    pk_v4  = s4_s_reg[1] ? {s4_v_reg[23:0], 2'd0} : s4_v_reg;
-    pk_v5  = s4_s_reg[0] ? {pk_v4[24:0], 1'd0} : pk_v4;
-    // pk_v5[25:2]: hidden bit at 25 (0: subnormal); it adds into the exponent
-    pk     = {s4_exp_reg, pk_v5[24:2]} + {7'd0, pk_v5[25], 23'd0} + {30'd0, s4_up_reg};
-    // from 253 + hidden bit, a carry out of the fraction sets bit 23
-    pk_ovf = s4_e254_reg || (s4_e253_reg && pk[23]);
-    if (s4_nan_reg)
+    pk_v   = s5_s_reg ? {s5_v_reg[24:0], 1'd0} : s5_v_reg;
+    // pk_v[25:2]: hidden bit at 25 (0: subnormal); it adds into the exponent
+    pk     = {s5_exp_reg, pk_v[24:2]} + {7'd0, pk_v[25], 23'd0} + {30'd0, s5_up_reg};
+    if (s5_nan_reg)
         y_next = `TL_QNAN_FP32;
-    else if (s4_inf_reg || pk_ovf)
-        y_next = {s4_sign_reg, 8'hff, 23'd0};
+    else if (s5_inf_reg)
+        y_next = {s5_sign_reg, 8'hff, 23'd0};
     else
-        y_next = {s4_sign_reg, pk[30:0]};
+        y_next = {s5_sign_reg, pk};
 end
 
 always @(posedge clk) begin
@@ -246,22 +279,29 @@ always @(posedge clk) begin
     s2_nan_reg   <= s2_nan_next;
     s2_inf_reg   <= s2_inf_next;
     s3_sum_reg   <= s3_sum_next;
-    s3_lz_reg    <= s3_lz_next;
     s3_up_reg    <= s3_up_next;
     s3_exp_reg   <= s3_exp_next;
     s3_sign_reg  <= s3_sign_next;
     s3_zero_reg  <= s3_zero_next;
     s3_nan_reg   <= s3_nan_next;
     s3_inf_reg   <= s3_inf_next;
-    s4_v_reg     <= s4_v_next;
-    s4_s_reg     <= s4_s_next;
+    s4_sum_reg   <= s4_sum_next;
+    s4_lz_reg    <= s4_lz_next;
+    s4_emin_reg  <= s4_emin_next;
+    s4_ovf_reg   <= s4_ovf_next;
     s4_exp_reg   <= s4_exp_next;
-    s4_e254_reg  <= s4_e254_next;
-    s4_e253_reg  <= s4_e253_next;
     s4_up_reg    <= s4_up_next;
     s4_sign_reg  <= s4_sign_next;
+    s4_zero_reg  <= s4_zero_next;
     s4_nan_reg   <= s4_nan_next;
     s4_inf_reg   <= s4_inf_next;
+    s5_v_reg     <= s5_v_next;
+    s5_s_reg     <= s5_s_next;
+    s5_exp_reg   <= s5_exp_next;
+    s5_up_reg    <= s5_up_next;
+    s5_sign_reg  <= s5_sign_next;
+    s5_nan_reg   <= s5_nan_next;
+    s5_inf_reg   <= s5_inf_next;
     y_reg        <= y_next;
 end
 

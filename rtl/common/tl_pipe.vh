@@ -4,5 +4,5 @@
 // fp32_add (rtl/common/fp32_add.v): clock edges from a, b to the
 // registered sum y. Every user that lines data up with the adder's
 // result (te_pe, psum_buffer, the array skew) derives its timing from it.
-`define TL_FP32_ADD_LATENCY 5
+`define TL_FP32_ADD_LATENCY 6
 `endif

@@ -45,7 +45,7 @@ typedef struct {
  * (rtl/common/fp32_add.v) to its registered sum: the value of
  * `TL_FP32_ADD_LATENCY in rtl/common/tl_pipe.vh. test_fp32_add checks the
  * RTL against this number; the cycle model builds on it. */
-#define TL_FP32_ADD_LATENCY 5u
+#define TL_FP32_ADD_LATENCY 6u
 
 /* Cycles from a moving vector entering the array (its mv beat) to its
  * result beat reaching PSUM: 2*rows + 3. */
