@@ -51,7 +51,7 @@ reg       a_ez, b_ez;             // exponent field zero (zero, subnormal)
 reg [7:0] a_eff, b_eff;           // effective exponent (subnormal: 1)
 reg       swap;                   // |b| > |a|
 reg [7:0] d_ab, d_ba;             // exponent differences, both ways
-reg [4:0] sh_ab, sh_ba;           // as shift amounts (>= 32: 31, all out)
+reg       far;                    // distance >= 32: everything shifts out
 
 reg [23:0] s1_big_reg, s1_big_next;       // significands, hidden bit at 23
 reg [23:0] s1_small_reg, s1_small_next;
@@ -70,12 +70,11 @@ always @* begin
     swap  = b[30:0] > a[30:0];
     d_ab  = a_eff - b_eff;
     d_ba  = b_eff - a_eff;
-    sh_ab = (d_ab[7:5] != 3'd0) ? 5'd31 : d_ab[4:0];
-    sh_ba = (d_ba[7:5] != 3'd0) ? 5'd31 : d_ba[4:0];
+    far   = swap ? (d_ba[7:5] != 3'd0) : (d_ab[7:5] != 3'd0);
 
     s1_big_next   = swap ? {!b_ez, b[22:0]} : {!a_ez, a[22:0]};
     s1_small_next = swap ? {!a_ez, a[22:0]} : {!b_ez, b[22:0]};
-    s1_sh_next    = swap ? sh_ba : sh_ab;
+    s1_sh_next    = far ? 5'd31 : (swap ? d_ba[4:0] : d_ab[4:0]);
     s1_exp_next   = swap ? b_eff : a_eff;
     s1_sign_next  = swap ? b[31] : a[31];
     s1_sub_next   = a[31] ^ b[31];
