@@ -8,51 +8,51 @@
  * pe_mul: the tensor-engine product of two decoded operands (pe_unpack,
  * pe_operand.vh): the value of "widen both to fp32, multiply as binary32"
  * with round to nearest even and subnormal results kept
- * (docs/ARCHITECTURE.md 5.5), or the exact int32 product of two int8.
+ * (docs/ARCHITECTURE.md 5.5).
  *
- * Both float significands have their leading 1 at bit 10 (the decoder
- * normalizes subnormal inputs), so the 22-bit product has its leading 1
- * at bit 21 or 20: a one-bit normalize. A normal fp32 result is exact (at
- * most 22 significant bits); only a product in the fp32 subnormal range
- * (possible only with a bf16 operand) is shifted right with a sticky bit
- * and rounded, and only a bf16 operand can overflow to inf. inf x 0 and
- * NaN operands give 0x7FC00000, and so does int8 with a float format.
- * One signed 12 x 12 multiplier (one DSP) serves both: float operands are
- * {0, 1.f}, int8 operands their sign-extended value.
+ * Both significands are normalized (1.frac; the decoder normalizes
+ * subnormal inputs and int8 values), so the 22-bit product has its
+ * leading 1 at bit 21 or 20: a one-bit normalize. A normal fp32 result is
+ * exact (at most 22 significant bits); only a product in the fp32
+ * subnormal range (possible only with a bf16 operand) is shifted right
+ * with a sticky bit and rounded, and only a bf16 operand can overflow to
+ * inf. inf x 0 and NaN operands give 0x7FC00000, and so does int8 with a
+ * float format. int8 x int8 is exact in fp32 (|product| <= 2^14): the
+ * array sums it as fp32, exactly (docs/tensor_engine.md section 3).
+ * One 11 x 11 multiplier (one DSP).
  *
  *   stage 1 (inputs -> m_*):  multiply, exponent sum, subnormal shift
  *                             distance, special classes
  *   stage 2 (m_* -> r_*):     normalize (one bit) or shift right with
  *                             guard and sticky; the packed word before
  *                             rounding and its round-up bit
- *   stage 3 (r_* -> y_*):     round (increment), registered outputs
- * Latency PE_MUL_LATENCY = 3: y_fp / y_int belong to the inputs of three
- * clock edges earlier. en = 0 (the row adds nothing) makes y_int 0 and
- * y_fp_en 0. No handshake, no reset (datapath only), no clock enable.
+ *   stage 3 (r_* -> y):       round (increment), registered output
+ * Latency TE_PE_MUL_LATENCY = 3: y belongs to the inputs of three clock
+ * edges earlier. en = 0 (the row adds nothing) gives y = -0, the identity
+ * of RNE addition. No handshake, no reset (datapath only), no clock
+ * enable.
  */
 module pe_mul (
     input  wire                 clk,
     input  wire [`PE_OP_W-1:0]  w,        // stationary operand
     input  wire [`PE_OP_W-1:0]  x,        // moving operand
     input  wire                 en,       // the row adds this product
-    output reg  [31:0]          y_fp,     // fp32 product
-    output reg  [31:0]          y_int,    // int32 product if y_int_en, else 0
-    output reg                  y_fp_en   // add y_fp (en, not int8 x int8)
+    output reg  [31:0]          y         // fp32 product (-0 if !en)
 );
 
 `include "tl_encoding.vh"
 
 // ---- stage 1: multiply, exponents, classes -----------------------------
-wire signed [11:0] w_sig = w[`PE_OP_SIG];
-wire signed [11:0] x_sig = x[`PE_OP_SIG];
-wire signed [9:0]  w_exp = w[`PE_OP_EXP];
-wire signed [9:0]  x_exp = x[`PE_OP_EXP];
+wire [10:0]       w_sig = {1'b1, w[`PE_OP_FRAC]};
+wire [10:0]       x_sig = {1'b1, x[`PE_OP_FRAC]};
+wire signed [9:0] w_exp = w[`PE_OP_EXP];
+wire signed [9:0] x_exp = x[`PE_OP_EXP];
 
 reg signed [9:0]  s1_e1;       // biased fp32 exponent if the product's msb is bit 21
 reg signed [9:0]  s1_d;        // subnormal right shift, 1 - e1
 
-reg signed [23:0] m_prod_reg, m_prod_next;
-reg [7:0]         m_e1_reg, m_e1_next;  // its low 8 bits (used when normal)
+reg [21:0]        m_prod_reg, m_prod_next;
+reg [7:0]         m_e1_reg, m_e1_next;     // low 8 bits of e1 (used when normal)
 reg [4:0]         m_d_reg, m_d_next;       // min(1 - e1, 25)
 reg               m_sub_reg, m_sub_next;   // e1 <= 0: subnormal for either msb
 reg               m_edge_reg, m_edge_next; // e1 == 1: subnormal unless msb at 21
@@ -62,7 +62,6 @@ reg               m_sign_reg, m_sign_next;
 reg               m_nan_reg, m_nan_next;
 reg               m_inf_reg, m_inf_next;
 reg               m_zero_reg, m_zero_next;
-reg               m_int_reg, m_int_next;
 reg               m_en_reg, m_en_next;
 
 always @* begin
@@ -81,7 +80,6 @@ always @* begin
                   || (w[`PE_OP_INF] && x[`PE_OP_ZERO]) || (w[`PE_OP_ZERO] && x[`PE_OP_INF]);
     m_inf_next  = w[`PE_OP_INF] || x[`PE_OP_INF];
     m_zero_next = w[`PE_OP_ZERO] || x[`PE_OP_ZERO];
-    m_int_next  = w[`PE_OP_INT] && x[`PE_OP_INT];
     m_en_next   = en;
 end
 
@@ -97,7 +95,6 @@ always @(posedge clk) begin
     m_nan_reg  <= m_nan_next;
     m_inf_reg  <= m_inf_next;
     m_zero_reg <= m_zero_next;
-    m_int_reg  <= m_int_next;
     m_en_reg   <= m_en_next;
 end
 
@@ -117,11 +114,9 @@ integer    i;
 
 reg [31:0] r_word_reg, r_word_next;   // packed result before rounding
 reg        r_up_reg, r_up_next;       // add one ulp (subnormal RNE)
-reg [31:0] r_int_reg, r_int_next;
-reg        r_fp_en_reg, r_fp_en_next;
 
 always @* begin
-    s2_p     = m_prod_reg[21:0];
+    s2_p     = m_prod_reg;
     s2_hi    = s2_p[21];
     s2_f     = {s2_p, 2'b00};
     s2_subn  = m_sub_reg || (m_edge_reg && !s2_hi);
@@ -138,10 +133,10 @@ always @* begin
     s2_below[0] = m_d_reg >= 5'd2;
     s2_sticky   = (s2_f & s2_below) != 24'd0;
 
-    r_up_next    = 1'b0;
-    r_int_next   = (m_en_reg && m_int_reg) ? {{8{m_prod_reg[23]}}, m_prod_reg} : 32'd0;
-    r_fp_en_next = m_en_reg && !m_int_reg;
-    if (m_nan_reg) begin
+    r_up_next = 1'b0;
+    if (!m_en_reg) begin
+        r_word_next = 32'h80000000;
+    end else if (m_nan_reg) begin
         r_word_next = `TL_QNAN_FP32;
     end else if (m_inf_reg || (s2_hi ? m_ovf1_reg : m_ovf0_reg)) begin
         r_word_next = {m_sign_reg, 8'hff, 23'd0};
@@ -158,18 +153,13 @@ always @* begin
 end
 
 always @(posedge clk) begin
-    r_word_reg  <= r_word_next;
-    r_up_reg    <= r_up_next;
-    r_int_reg   <= r_int_next;
-    r_fp_en_reg <= r_fp_en_next;
+    r_word_reg <= r_word_next;
+    r_up_reg   <= r_up_next;
 end
 
 // ---- stage 3: round -------------------------------------------------------
-always @(posedge clk) begin
-    y_fp    <= {r_word_reg[31:24], r_word_reg[23:0] + {23'd0, r_up_reg}};
-    y_int   <= r_int_reg;
-    y_fp_en <= r_fp_en_reg;
-end
+always @(posedge clk)
+    y <= {r_word_reg[31:24], r_word_reg[23:0] + {23'd0, r_up_reg}};
 
 endmodule
 

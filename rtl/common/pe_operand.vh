@@ -2,23 +2,26 @@
 // packed word per element, so the stationary registers, the load pipeline
 // and the per-row moving broadcast carry it as one bus.
 //
-//   [26]     nan     NaN, or a format code that is not an input format
-//   [25]     inf     +-inf
-//   [24]     zero    +-0 (float formats)
-//   [23]     int     the element is int8
-//   [22]     sign    float sign
-//   [21:12]  exp     signed exponent + 64: value = 1.f * 2^(exp - 64)
-//   [11:0]   sig     float: {0, 1, f[9:0]} (leading 1 always at bit 10,
-//                    subnormal inputs normalized); int8: the value
-//                    sign-extended to 12 bits (a signed multiplier operand)
+//   [24]     nan     NaN, or a format code that is not an input format
+//   [23]     inf     +-inf
+//   [22]     zero    +-0
+//   [21]     int     the element is int8 (int8 only multiplies int8)
+//   [20]     sign    sign
+//   [19:10]  exp     signed exponent + 64
+//   [9:0]    frac    fraction: a nonzero finite value is
+//                    (-1)^sign * 1.frac * 2^(exp - 64)
+// Every nonzero finite element is normalized, subnormal inputs and int8
+// values included (an int8 is an exact small float: -128..127 need at
+// most 8 significant bits), so the product of two significands has its
+// leading 1 at bit 21 or 20.
 `ifndef PE_OPERAND_VH
 `define PE_OPERAND_VH
-`define PE_OP_W     27
-`define PE_OP_NAN   26
-`define PE_OP_INF   25
-`define PE_OP_ZERO  24
-`define PE_OP_INT   23
-`define PE_OP_SIGN  22
-`define PE_OP_EXP   21:12
-`define PE_OP_SIG   11:0
+`define PE_OP_W     25
+`define PE_OP_NAN   24
+`define PE_OP_INF   23
+`define PE_OP_ZERO  22
+`define PE_OP_INT   21
+`define PE_OP_SIGN  20
+`define PE_OP_EXP   19:10
+`define PE_OP_FRAC  9:0
 `endif

@@ -11,12 +11,14 @@
  * moving element once per row and each stationary element once per
  * column (at the load input), never inside a PE.
  *
- * A nonzero float becomes 1.f * 2^(exp - 64) with the leading 1 always at
- * bit 10 of `sig`: subnormal inputs are normalized here (their exponent
- * goes below the format's minimum), so the product of two significands
- * has its leading bit at bit 21 or 20 and pe_mul needs no leading-zero
- * count. exp lies in -69 (bf16 2^-133) .. 191 (bf16 2^127).
- * int8 gives the value sign-extended to 12 bits in `sig` (int = 1).
+ * Every nonzero finite element becomes (-1)^sign * 1.frac * 2^(exp - 64):
+ * subnormal inputs are normalized here (their exponent goes below the
+ * format's minimum), and so is an int8 (its magnitude, 1..128, is an
+ * exact float with at most 8 significant bits). exp lies in -69 (bf16
+ * 2^-133) .. 191 (bf16 2^127). One shared path does it for every format:
+ * the element becomes an 11-bit significand m (hidden bit, fraction left
+ * aligned; int8: the magnitude in m[10:3]) with the exponent of m[10],
+ * then m is shifted left until its leading one is at bit 10.
  * e4m3 has no infinities: only S.1111.111 is NaN (OCP OFP8).
  * Any other format code (fp32, int32, 7) decodes as NaN.
  *
@@ -30,114 +32,88 @@ module pe_unpack (
 
 `include "tl_encoding.vh"
 
-// Leading-one position of a subnormal fraction of `m` bits (m <= 10), and
-// the normalized 10-bit fraction below that leading one.
-// value = frac * 2^(emin - m) = 1.nf * 2^(emin - m + p)
-function [3:0] lead;            // position p of the leading one
-    input [9:0] f;
-    integer i;
-    begin
-        lead = 4'd0;
-        for (i = 0; i < 10; i = i + 1)
-            if (f[i])
-                lead = i[3:0];
-    end
-endfunction
-
-reg        f_sign;
-reg [9:0]  f_frac;      // fraction, left-aligned to 10 bits
-reg [4:0]  f_e;         // exponent field
-reg        f_sub;       // exponent field 0
-reg        f_zero, f_inf, f_nan, f_int, f_float;
-reg [3:0]  p;           // leading one of a subnormal fraction (of 10 bits)
-reg [9:0]  f_norm;      // normalized fraction (leading one dropped)
-reg [9:0]  e_val;       // signed exp + 64
-reg [7:0]  b_e;         // bf16 exponent field
+reg        sign;
+reg [7:0]  ef;          // exponent field
+reg        ef_zero;     // exponent field 0 (zero, subnormal)
+reg        ef_ones;     // exponent field all ones (inf, NaN)
+reg [9:0]  fr;          // fraction, left-aligned to 10 bits
+reg        fr_zero;
+reg [7:0]  mag;         // int8 magnitude
+reg [9:0]  top_exp;     // exponent of m[10], + 64
+reg [10:0] m;           // significand before normalization
+reg [3:0]  lz;          // leading zeros of m (0..10 for m != 0)
+reg [9:0]  m_norm;      // m << lz without its leading one
+reg        is_int, is_float;
+integer    i;
 
 always @* begin
-    f_sign  = bits[15];
-    f_frac  = 10'd0;
-    f_e     = 5'd0;
-    f_sub   = 1'b0;
-    f_zero  = 1'b0;
-    f_inf   = 1'b0;
-    f_nan   = 1'b0;
-    f_int   = 1'b0;
-    f_float = 1'b1;
-    b_e     = bits[14:7];
-    e_val   = 10'd0;
+    sign     = bits[15];
+    ef       = 8'd0;
+    fr       = 10'd0;
+    is_int   = 1'b0;
+    is_float = 1'b1;
     case (fmt)
-        `TL_FMT_BF16: begin
-            // 1.8.7, bias 127
-            f_frac = {bits[6:0], 3'b000};
-            f_sub  = b_e == 8'd0;
-            f_zero = bits[14:0] == 15'd0;
-            f_inf  = b_e == 8'hff && bits[6:0] == 7'd0;
-            f_nan  = b_e == 8'hff && bits[6:0] != 7'd0;
-            e_val  = {2'b00, b_e} - 10'd63;             // e - 127 + 64
+        `TL_FMT_BF16: begin    // 1.8.7, bias 127
+            ef = bits[14:7];
+            fr = {bits[6:0], 3'b000};
         end
-        `TL_FMT_FP16: begin
-            // 1.5.10, bias 15
-            f_frac = bits[9:0];
-            f_e    = bits[14:10];
-            f_sub  = f_e == 5'd0;
-            f_zero = bits[14:0] == 15'd0;
-            f_inf  = f_e == 5'h1f && bits[9:0] == 10'd0;
-            f_nan  = f_e == 5'h1f && bits[9:0] != 10'd0;
-            e_val  = {5'd0, f_e} + 10'd49;              // e - 15 + 64
+        `TL_FMT_FP16: begin    // 1.5.10, bias 15
+            ef = {3'd0, bits[14:10]};
+            fr = bits[9:0];
         end
-        `TL_FMT_E4M3: begin
-            // 1.4.3, bias 7, no inf, NaN only S.1111.111
-            f_sign = bits[7];
-            f_frac = {bits[2:0], 7'd0};
-            f_e    = {1'b0, bits[6:3]};
-            f_sub  = bits[6:3] == 4'd0;
-            f_zero = bits[6:0] == 7'd0;
-            f_nan  = bits[6:0] == 7'h7f;
-            e_val  = {5'd0, f_e} + 10'd57;              // e - 7 + 64
+        `TL_FMT_E4M3: begin    // 1.4.3, bias 7
+            sign = bits[7];
+            ef   = {4'd0, bits[6:3]};
+            fr   = {bits[2:0], 7'd0};
         end
-        `TL_FMT_E5M2: begin
-            // 1.5.2, bias 15, IEEE-style inf and NaN
-            f_sign = bits[7];
-            f_frac = {bits[1:0], 8'd0};
-            f_e    = bits[6:2];
-            f_sub  = f_e == 5'd0;
-            f_zero = bits[6:0] == 7'd0;
-            f_inf  = f_e == 5'h1f && bits[1:0] == 2'd0;
-            f_nan  = f_e == 5'h1f && bits[1:0] != 2'd0;
-            e_val  = {5'd0, f_e} + 10'd49;              // e - 15 + 64
+        `TL_FMT_E5M2: begin    // 1.5.2, bias 15
+            sign = bits[7];
+            ef   = {3'd0, bits[6:2]};
+            fr   = {bits[1:0], 8'd0};
         end
         `TL_FMT_INT8: begin
-            f_int   = 1'b1;
-            f_float = 1'b0;
+            sign     = bits[7];
+            is_int   = 1'b1;
+            is_float = 1'b0;
         end
         default: begin
-            f_nan = 1'b1;
+            is_float = 1'b0;
         end
     endcase
+    mag     = bits[7] ? 8'd0 - bits[7:0] : bits[7:0];
+    ef_zero = ef == 8'd0;
+    fr_zero = fr == 10'd0;
+    case (fmt)
+        `TL_FMT_BF16: ef_ones = ef == 8'hff;
+        `TL_FMT_E4M3: ef_ones = ef[3:0] == 4'hf;
+        default:      ef_ones = ef[4:0] == 5'h1f;
+    endcase
 
-    // A subnormal 0.f * 2^(emin) (f left-aligned to 10 bits, emin the
-    // exponent of field value 1): leading one at bit p of f gives
-    // 1.(f below p) * 2^(emin - (10 - p)). The field value 0 decodes with
-    // e_val of field 0, so the exponent is e_val + 1 - (10 - p).
-    p      = lead(f_frac);
-    f_norm = f_frac << (4'd10 - p);
-    if (f_sub)
-        e_val = e_val + 10'd1 - {6'd0, 4'd10 - p};
-    else
-        f_norm = f_frac;
+    // exponent of m[10] (+ 64): field - bias + 64, a subnormal taking the
+    // minimum exponent (field 1); int8: m[10] weighs 2^7
+    case (fmt)
+        `TL_FMT_BF16: top_exp = {2'b00, ef[7:1], ef[0] | ef_zero} - 10'd63;
+        `TL_FMT_E4M3: top_exp = {2'b00, ef[7:1], ef[0] | ef_zero} + 10'd57;
+        `TL_FMT_INT8: top_exp = 10'd71;
+        default:      top_exp = {2'b00, ef[7:1], ef[0] | ef_zero} + 10'd49;
+    endcase
+    m = is_int ? {mag, 3'b000} : {!ef_zero, fr};
+
+    lz = 4'd0;
+    for (i = 0; i < 11; i = i + 1)
+        if (m[i])
+            lz = 4'd10 - i[3:0];
+    m_norm = m[9:0] << lz;
 
     op = {`PE_OP_W{1'b0}};
-    op[`PE_OP_NAN]  = f_nan;
-    op[`PE_OP_INF]  = f_inf;
-    op[`PE_OP_ZERO] = f_zero && f_float;
-    op[`PE_OP_INT]  = f_int;
-    op[`PE_OP_SIGN] = f_sign;
-    op[`PE_OP_EXP]  = e_val;
-    if (f_int)
-        op[`PE_OP_SIG] = {{4{bits[7]}}, bits[7:0]};
-    else if (f_float && !f_zero)
-        op[`PE_OP_SIG] = {2'b01, f_norm};
+    op[`PE_OP_NAN]  = !is_float && !is_int
+                      || is_float && ef_ones && (fmt == `TL_FMT_E4M3 ? fr[9:7] == 3'b111 : !fr_zero);
+    op[`PE_OP_INF]  = is_float && ef_ones && fr_zero && fmt != `TL_FMT_E4M3;
+    op[`PE_OP_ZERO] = m == 11'd0;
+    op[`PE_OP_INT]  = is_int;
+    op[`PE_OP_SIGN] = sign;
+    op[`PE_OP_EXP]  = top_exp - {6'd0, lz};
+    op[`PE_OP_FRAC] = m_norm;
 end
 
 endmodule

@@ -1,7 +1,8 @@
-// Pipeline depths of shared cells (clock edges from inputs to output).
-// Placeholder with the timing of the current fp32_add (one register, output
-// combinational after it); the pipelined adder's branch replaces this file.
+// trnlite pipeline depths that more than one module builds on.
 `ifndef TL_PIPE_VH
 `define TL_PIPE_VH
-`define TL_FP32_ADD_LATENCY 1
+// fp32_add (rtl/common/fp32_add.v): clock edges from a, b to the
+// registered sum y. Every user that lines data up with the adder's
+// result (te_pe, psum_buffer, the array skew) derives its timing from it.
+`define TL_FP32_ADD_LATENCY 6
 `endif

@@ -16,13 +16,14 @@
  * where the add is fp32_add (IEEE binary32, RNE) or, with wr_int, an int32
  * add with wrap-around. Every beat goes through the same pipeline
  * (L = TL_FP32_ADD_LATENCY):
- *   c0      beat taken; an accumulating beat reads the RAM
+ *   c0      beat taken; an accumulating beat reads the RAM (address
+ *           register inside the block RAM)
  *   c1      RAM output -> q register
  *   c2      fp32_add / int32 add of q and the beat's data
- *   c2+L    sum -> result register
- *   c3+L    RAM write (at the end of this cycle)
+ *   c2+L    sum (the adder's output register); RAM write at the end of
+ *           this cycle
  * There is no forwarding: a beat that accumulates into an address written
- * by a beat taken fewer than RMW_WINDOW = L + 4 cycles earlier would read
+ * by a beat taken fewer than TE_PSUM_RMW_WINDOW = L + 3 cycles earlier would read
  * the old value. The tensor engine's sequencer never issues such a pair
  * (it holds the vector at issue); simulation flags a violation.
  *
@@ -31,7 +32,7 @@
  * (no back-pressure on the response). The RAM read port is shared: an
  * accumulating write beat has priority (rd_ready low in that cycle). A
  * read taken in cycle c sees every write beat taken in cycle
- * c - RMW_WINDOW or earlier.
+ * c - TE_PSUM_RMW_WINDOW or earlier.
  *
  * Reset clears the pipeline valid bits only, never the RAM.
  */
@@ -60,8 +61,8 @@ module psum_buffer #(
 `include "te_pipe.vh"
 
 localparam integer L = `TL_FP32_ADD_LATENCY;
-// stages of the write pipeline after c0: c1 .. c3+L (the write)
-localparam integer WS = L + 3;
+// stages of the write pipeline after c0: c1 .. c2+L (the write)
+localparam integer WS = L + 2;
 // pipeline word: start, int, mask, addr, data
 localparam integer PW = 2 + COLS + AW + COLS * 32;
 
@@ -109,10 +110,9 @@ end
 `define PB_INT(s)   pipe_reg[(s)*PW + PW-2]
 `define PB_ADDR(s)  pipe_reg[(s)*PW + COLS*32 +: AW]
 
-// stage indices: c1 = 0, c2 = 1, c2+L = L+1, c3+L (write) = L+2
+// stage indices: c1 = 0, c2 = 1, c2+L = L+1
 localparam integer SA = 1;       // c2: add inputs
-localparam integer SR = L + 1;   // c2+L: sum out, result register in
-localparam integer SW = L + 2;   // c3+L: RAM write
+localparam integer SW = L + 1;   // c2+L: sums out, RAM write
 
 // their valid bits, with reset (the data stages need none)
 reg [WS-1:0] vld_reg;
@@ -129,7 +129,7 @@ wire [COLS*32-1:0] q;              // q register (c2)
 genvar c;
 generate
     for (c = 0; c < COLS; c = c + 1) begin : part
-        // simple dual-port RAM: write port (c3+L), synchronous read port (c0)
+        // simple dual-port RAM: write port (c2+L), synchronous read port (c0)
         // with its output registered (c1 -> q_reg). The engine never reads an
         // entry in the cycle it is written with a value it needs, so no
         // collision logic is wanted.
@@ -138,14 +138,13 @@ generate
         reg [31:0] ram_q_reg;      // RAM output (c1)
         reg [31:0] q_reg;          // registered RAM output (c2)
         reg [31:0] isum_reg;       // int32 sum (c3), delayed to c2+L below
-        reg [31:0] res_reg;        // value written (c3+L)
-        wire [31:0] add_y;         // fp32 sum (c2+L)
+        wire [31:0] add_y;         // fp32 sum (c2+L, registered in the adder)
         wire [31:0] isum_d;
-        reg  [31:0] res_next;
+        reg  [31:0] result;        // value written (c2+L)
 
         always @(posedge clk) begin
             if (vld_reg[SW] && pipe_reg[SW*PW + AW + COLS*32 + c])
-                mem[`PB_ADDR(SW)] <= res_reg;
+                mem[`PB_ADDR(SW)] <= result;
             if (ram_re)
                 ram_q_reg <= mem[ram_raddr];
         end
@@ -153,7 +152,6 @@ generate
         always @(posedge clk) begin
             q_reg    <= ram_q_reg;
             isum_reg <= q_reg + pipe_reg[SA*PW + 32*c +: 32];
-            res_reg  <= res_next;
         end
 
         if (L > 1) begin : dly
@@ -172,19 +170,18 @@ generate
 
         fp32_add add (
             .clk (clk),
-            .ce  (1'b1),
             .a   (q_reg),
             .b   (pipe_reg[SA*PW + 32*c +: 32]),
             .y   (add_y)
         );
 
         always @* begin
-            if (`PB_START(SR))
-                res_next = pipe_reg[SR*PW + 32*c +: 32];
-            else if (`PB_INT(SR))
-                res_next = isum_d;
+            if (`PB_START(SW))
+                result = pipe_reg[SW*PW + 32*c +: 32];
+            else if (`PB_INT(SW))
+                result = isum_d;
             else
-                res_next = add_y;
+                result = add_y;
         end
 
         assign q[32*c +: 32] = q_reg;

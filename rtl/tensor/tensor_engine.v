@@ -34,11 +34,14 @@
  * first vector waits until the whole shadow tile has been accepted).
  *
  * Pipeline: nothing ever stops once issued (no clock enable). With
- * S = TE_PE_SUM_LATENCY (the PE's partial-sum latency) and
- * PM = TE_PE_MUL_LATENCY, the vector issued in cycle t has its element r
- * decoded and broadcast to row r in cycle t + 2 + S*r, the row's partial
- * sum leaves the row S cycles after the one above, and its result is on
- * out_* in cycle t + LATENCY, LATENCY = S*ROWS + PM + 2. Steady state: one
+ * S = TE_PE_SUM_LATENCY (the PE's partial-sum latency, = the fp32 adder's
+ * latency), PM = TE_PE_MUL_LATENCY and OL = TE_OUT_LATENCY, the vector
+ * issued in cycle t has its element r decoded and broadcast to row r in
+ * cycle t + 2 + S*r, the row's partial sum leaves the row S cycles after
+ * the one above, the column sums (fp32; exact integers for int8 x int8)
+ * are converted to int32 for an int8 matmul in OL stages below the last
+ * row, and the result is on out_* in cycle t + LATENCY,
+ * LATENCY = S*ROWS + PM + 2 + OL. Steady state: one
  * vector per clock, no bubble between commands. Same-address hazards of
  * the PSUM read-modify-write are resolved here, at issue: an accumulating
  * vector waits until no vector to its PSUM address was issued in the last
@@ -98,7 +101,8 @@ module tensor_engine #(
 localparam integer S       = `TE_PE_SUM_LATENCY;    // per-row skew
 localparam integer PM      = `TE_PE_MUL_LATENCY;
 localparam integer WIN     = `TE_PSUM_RMW_WINDOW;
-localparam integer LATENCY = S * ROWS + PM + 2;      // issue .. out beat
+localparam integer OL      = `TE_OUT_LATENCY;
+localparam integer LATENCY = S * ROWS + PM + 2 + OL; // issue .. out beat
 localparam integer RW      = (ROWS > 1) ? $clog2(ROWS) : 1;  // row index width
 localparam integer STAGES  = LATENCY;                // control pipe: stage j in cycle t+1+j
 localparam integer LDST    = S * (ROWS - 1) + 1;     // load data pipe: stage j in cycle t+1+j
@@ -360,11 +364,38 @@ generate
     end
 endgenerate
 
-// ---- output: stage LATENCY - 1 --------------------------------------------
+// ---- output: column sums in stage OUT - 2, out_* in stage OUT -------------
+// An int8 matmul's column sum is an exact integer below 2^22 held as fp32:
+// stage 1 shifts its significand to the integer magnitude, stage 2
+// applies the sign (int32) or passes the fp32 sum.
 localparam integer OUT = STAGES - 1;
 
+reg [COLS*32-1:0] out_data_reg;
+
+generate
+    if (OL != 2) begin : bad_out_latency
+        tensor_engine_TE_OUT_LATENCY_must_match_its_two_stages bad ();
+    end
+    for (c = 0; c < COLS; c = c + 1) begin : conv
+        wire [31:0] v  = psum[ROWS][32*c +: 32];
+        wire [4:0]  sh = 5'd22 - v[27:23];     // 150 - exponent, for 127..150
+        reg  [23:0] mag_reg;
+        reg         sign_reg;
+        reg  [31:0] fp_reg;
+        always @(posedge clk) begin
+            mag_reg  <= (v[30:23] == 8'd0) ? 24'd0 : {1'b1, v[22:0]} >> sh;
+            sign_reg <= v[31];
+            fp_reg   <= v;
+            if (`TE_INT(OUT - 1))
+                out_data_reg[32*c +: 32] <= sign_reg ? 32'd0 - {8'd0, mag_reg} : {8'd0, mag_reg};
+            else
+                out_data_reg[32*c +: 32] <= fp_reg;
+        end
+    end
+endgenerate
+
 assign out_valid = vld_reg[OUT];
-assign out_data  = psum[ROWS];
+assign out_data  = out_data_reg;
 assign out_addr  = `TE_ADDR(OUT);
 assign out_start = `TE_START(OUT);
 assign out_int   = `TE_INT(OUT);

@@ -9,7 +9,7 @@ out=${1:-build/synth}
 mkdir -p "$out"
 files="rtl/common/pe_unpack.v rtl/common/pe_mul.v rtl/common/fp32_add.v rtl/tensor/te_pe.v"
 files="$files rtl/tensor/tensor_engine.v rtl/tensor/psum_buffer.v rtl/tensor/te_top.v"
-read="read_verilog -Irtl/common $files; chparam -set ROWS 4 -set COLS 4 -set DEPTH 512 te_top"
+read="read_verilog -Irtl/common -Irtl/tensor $files; chparam -set ROWS 4 -set COLS 4 -set DEPTH 512 te_top"
 run() {  # name script
   local t0=$SECONDS
   yosys -q -l "$out/$1.log" -p "$2" >/dev/null
@@ -18,7 +18,7 @@ run() {  # name script
 }
 run te_top_4x4_ecp5 "$read; synth_ecp5 -top te_top; stat"
 run te_top_4x4_generic "$read; synth -top te_top; stat"
-run te_pe_ecp5 "read_verilog -Irtl/common $files; synth_ecp5 -top te_pe; stat"
+run te_pe_ecp5 "read_verilog -Irtl/common -Irtl/tensor $files; synth_ecp5 -top te_pe; stat"
 dsp=$(sed -n '/Printing statistics/,$p' "$out/te_top_4x4_ecp5.log" | awk '/MULT18X18D/ {n=$2} END {print n+0}')
 bram=$(sed -n '/Printing statistics/,$p' "$out/te_top_4x4_ecp5.log" | awk '/DP16KD/ {n=$2} END {print n+0}')
 echo "te_top 4x4 on ECP5: $dsp MULT18X18D (expect 16, one per PE), $bram DP16KD (expect 4, one per PSUM partition)"

@@ -14,10 +14,11 @@
 extern "C" {
 #endif
 
-/* ---- fp32_add (1-cycle pipeline) ---- */
+/* ---- fp32_add (pipeline of TL_FP32_ADD_LATENCY edges, no enable) ---- */
 typedef struct fp32_add_dut fp32_add_dut;
 fp32_add_dut *fp32_add_dut_create(const char *wave, uint32_t seed);
-/* Present a, b for one clock edge; returns y after it: a + b (latency 1). */
+/* Present a, b for one clock edge; returns y after it: the sum of the
+ * operands presented TL_FP32_ADD_LATENCY steps earlier (this one counted). */
 uint32_t fp32_add_dut_step(fp32_add_dut *d, uint32_t a, uint32_t b);
 void fp32_add_dut_free(fp32_add_dut *d);
 

@@ -13,6 +13,7 @@
 #include "te_shim.h"
 #include "tl_test.h"
 #include "trnlite/numerics.h"
+#include "trnlite/tensor_engine.h"
 
 static fp32_add_dut *dut;
 static uint32_t seed;
@@ -28,21 +29,28 @@ static void teardown(void)
     fp32_add_dut_free(dut);
 }
 
-/* Run n vectors through the pipeline; returns the number of mismatches. */
+/* Run n vectors through the pipeline, one per clock; the result of vector
+ * j leaves TL_FP32_ADD_LATENCY clock edges after it went in (a wrong
+ * latency fails every vector). Returns the number of mismatches. */
 static unsigned run(const char *what, const uint32_t *a, const uint32_t *b, size_t n)
 {
+    const size_t lat = TL_FP32_ADD_LATENCY;
     unsigned bad = 0;
-    for (size_t i = 0; i < n; i++) {
-        uint32_t y = fp32_add_dut_step(dut, a[i], b[i]);
-        uint32_t want = tl_f32_add(a[i], b[i]);
+    for (size_t i = 0; i < n + lat - 1; i++) {
+        uint32_t y = fp32_add_dut_step(dut, i < n ? a[i] : 0, i < n ? b[i] : 0);
+        if (i + 1 < lat)
+            continue;
+        size_t j = i + 1 - lat;
+        uint32_t want = tl_f32_add(a[j], b[j]);
         if (y != want && bad++ < 5) {
             const char *path = tl_test_wave_path("fail_fp32_add");
             fp32_add_dut *t = fp32_add_dut_create(path, seed);
-            fp32_add_dut_step(t, a[i], b[i]);
-            fp32_add_dut_step(t, 0, 0);
+            fp32_add_dut_step(t, a[j], b[j]);
+            for (size_t k = 0; k < lat; k++)
+                fp32_add_dut_step(t, 0, 0);
             fp32_add_dut_free(t);
             printf("MISMATCH %s seed %u: 0x%08x + 0x%08x: rtl 0x%08x cmodel 0x%08x "
-                   "(waveform %s)\n", what, seed, a[i], b[i], y, want, path);
+                   "(waveform %s)\n", what, seed, a[j], b[j], y, want, path);
             fflush(stdout);
         }
     }

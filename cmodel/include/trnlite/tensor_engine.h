@@ -20,17 +20,23 @@
 extern "C" {
 #endif
 
+/* Clock edges from the operands of the pipelined fp32 adder
+ * (rtl/common/fp32_add.v) to its registered sum: the value of
+ * `TL_FP32_ADD_LATENCY in rtl/common/tl_pipe.vh. test_fp32_add checks the
+ * RTL against this number; the cycle model builds on it. */
+#define TL_FP32_ADD_LATENCY 6u
+
 /*
- * Pipeline depths of the RTL (rtl/tensor/te_pipe.vh, rtl/common/tl_pipe.vh);
- * test cycle_model checks the resulting cycle counts against the RTL.
+ * Pipeline depths of the tensor engine (rtl/tensor/te_pipe.vh); test
+ * cycle_model checks the resulting cycle counts against the RTL.
  */
-#define TL_TE_ADD_LATENCY 1   /* fp32_add: TL_FP32_ADD_LATENCY */
-#define TL_TE_MUL_LATENCY 3   /* pe_mul: decoded operands to product */
-/* per-row skew: the PE's partial-sum latency */
-#define TL_TE_SKEW (TL_TE_ADD_LATENCY + 1)
+#define TL_TE_MUL_LATENCY 3u  /* pe_mul: decoded operands to product */
+#define TL_TE_OUT_LATENCY 2u  /* last row to out_*: fp32 -> int32 stage */
+/* per-row skew: the PE's partial-sum latency, the adder's */
+#define TL_TE_SKEW TL_FP32_ADD_LATENCY
 /* PSUM read-modify-write window: an accumulating vector issues at least
  * this many cycles after any earlier vector to its PSUM address */
-#define TL_TE_PSUM_WINDOW (TL_TE_ADD_LATENCY + 4)
+#define TL_TE_PSUM_WINDOW (TL_FP32_ADD_LATENCY + 3u)
 
 /* One matmul command as the tensor engine takes it. */
 typedef struct {
@@ -53,9 +59,11 @@ typedef struct {
     double utilization;   /* macs / (rows * cols * cycles) */
 } tl_te_report;
 
+
 /* Cycles from a moving vector entering the array (its mv beat) to its
- * result beat reaching PSUM: TL_TE_SKEW * rows + TL_TE_MUL_LATENCY + 2
- * (2 * rows + 5 with the current adder). */
+ * result beat reaching PSUM:
+ * TL_TE_SKEW * rows + TL_TE_MUL_LATENCY + 2 + TL_TE_OUT_LATENCY
+ * (6 * rows + 7 with the 6-stage adder). */
 unsigned tl_te_latency(unsigned rows);
 
 /*
