@@ -50,6 +50,9 @@ wire signed [9:0] x_exp = x[`PE_OP_EXP];
 
 reg signed [9:0]  s1_e1;       // biased fp32 exponent if the product's msb is bit 21
 reg signed [9:0]  s1_d;        // subnormal right shift, 1 - e1
+/* verilator lint_off UNUSEDSIGNAL */
+reg        [9:0]  s1_etz;      // e1 + tz(product) + 2 (only its sign is used)
+/* verilator lint_on UNUSEDSIGNAL */
 
 reg [21:0]        m_prod_reg, m_prod_next;
 reg [7:0]         m_e1_reg, m_e1_next;     // low 8 bits of e1 (used when normal)
@@ -63,10 +66,16 @@ reg               m_nan_reg, m_nan_next;
 reg               m_inf_reg, m_inf_next;
 reg               m_zero_reg, m_zero_next;
 reg               m_en_reg, m_en_next;
+reg               m_sticky_reg, m_sticky_next;  // subnormal shift drops a 1 below the guard bit
 
 always @* begin
     s1_e1 = w_exp + x_exp;
     s1_d  = 10'sd1 - s1_e1;
+    // The product's trailing zeros are the operands' (odd parts multiply
+    // to an odd number); with f = product << 2 shifted right by d, a 1
+    // falls below the guard bit iff tz(product) + 3 < d, i.e.
+    // e1 + tz(product) + 2 < 0.
+    s1_etz = w[`PE_OP_ETZ] + x[`PE_OP_ETZ];
 
     m_prod_next = w_sig * x_sig;
     m_e1_next   = s1_e1[7:0];
@@ -81,6 +90,7 @@ always @* begin
     m_inf_next  = w[`PE_OP_INF] || x[`PE_OP_INF];
     m_zero_next = w[`PE_OP_ZERO] || x[`PE_OP_ZERO];
     m_en_next   = en;
+    m_sticky_next = s1_etz[9];
 end
 
 always @(posedge clk) begin
@@ -96,21 +106,19 @@ always @(posedge clk) begin
     m_inf_reg  <= m_inf_next;
     m_zero_reg <= m_zero_next;
     m_en_reg   <= m_en_next;
+    m_sticky_reg <= m_sticky_next;
 end
 
 // ---- stage 2: normalize or shift, pack before rounding -------------------
 reg        s2_hi;          // product msb at bit 21
 reg [21:0] s2_p;
 reg [23:0] s2_f;           // product << 2: value = f * 2^(e1 - 1 - 150)
-reg [23:0] s2_below;       // bits of f below the guard bit, as a mask
 reg [22:0] s2_frac_sub;    // f >> d (< 2^23 when subnormal)
+reg        s2_guard;       // the bit below it
 /* verilator lint_off UNUSEDSIGNAL */
 reg        s2_frac_top;    // bit 23 of f >> d: 0 whenever the result is subnormal
 /* verilator lint_on UNUSEDSIGNAL */
-reg        s2_guard;
-reg        s2_sticky;
 reg        s2_subn;
-integer    i;
 
 reg [31:0] r_word_reg, r_word_next;   // packed result before rounding
 reg        r_up_reg, r_up_next;       // add one ulp (subnormal RNE)
@@ -120,18 +128,9 @@ always @* begin
     s2_hi    = s2_p[21];
     s2_f     = {s2_p, 2'b00};
     s2_subn  = m_sub_reg || (m_edge_reg && !s2_hi);
-    // fp32 fraction of a subnormal product: f >> d, RNE on the lost bits
-    {s2_frac_top, s2_frac_sub} = s2_f >> m_d_reg;
-    s2_guard    = 1'b0;
-    s2_below    = 24'd0;
-    for (i = 1; i < 25; i = i + 1) begin
-        if (m_d_reg == i[4:0])
-            s2_guard = s2_f[i-1];
-        if (i + 1 < {27'd0, m_d_reg})
-            s2_below[i] = 1'b1;
-    end
-    s2_below[0] = m_d_reg >= 5'd2;
-    s2_sticky   = (s2_f & s2_below) != 24'd0;
+    // fp32 fraction of a subnormal product: f >> d and the guard bit from
+    // one shifter; the sticky bit came from stage 1
+    {s2_frac_top, s2_frac_sub, s2_guard} = {s2_f, 1'b0} >> m_d_reg;
 
     r_up_next = 1'b0;
     if (!m_en_reg) begin
@@ -144,7 +143,7 @@ always @* begin
         r_word_next = {m_sign_reg, 31'd0};
     end else if (s2_subn) begin
         r_word_next = {m_sign_reg, 8'd0, s2_frac_sub};
-        r_up_next   = s2_guard && (s2_sticky || s2_frac_sub[0]);
+        r_up_next   = s2_guard && (m_sticky_reg || s2_frac_sub[0]);
     end else if (s2_hi) begin
         r_word_next = {m_sign_reg, m_e1_reg[7:0], s2_p[20:0], 2'b00};
     end else begin

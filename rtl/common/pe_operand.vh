@@ -2,6 +2,9 @@
 // packed word per element, so the stationary registers, the load pipeline
 // and the per-row moving broadcast carry it as one bus.
 //
+//   [34:25]  etz     signed exp + tz + 1, tz = trailing zeros of 1.frac
+//                    (0..10): for a product, e1 + tz(product) + 2 is the
+//                    sum of the two etz fields (pe_mul's sticky bit)
 //   [24]     nan     NaN, or a format code that is not an input format
 //   [23]     inf     +-inf
 //   [22]     zero    +-0
@@ -16,7 +19,8 @@
 // leading 1 at bit 21 or 20.
 `ifndef PE_OPERAND_VH
 `define PE_OPERAND_VH
-`define PE_OP_W     25
+`define PE_OP_W     35
+`define PE_OP_ETZ   34:25
 `define PE_OP_NAN   24
 `define PE_OP_INF   23
 `define PE_OP_ZERO  22

@@ -43,6 +43,8 @@ reg [9:0]  top_exp;     // exponent of m[10], + 64
 reg [10:0] m;           // significand before normalization
 reg [3:0]  lz;          // leading zeros of m (0..10 for m != 0)
 reg [9:0]  m_norm;      // m << lz without its leading one
+reg [3:0]  tz;          // trailing zeros of m (= of 1.frac, less lz)
+reg [9:0]  e_val;       // exponent + 64
 reg        is_int, is_float;
 integer    i;
 
@@ -104,6 +106,11 @@ always @* begin
         if (m[i])
             lz = 4'd10 - i[3:0];
     m_norm = m[9:0] << lz;
+    tz = 4'd0;
+    for (i = 10; i >= 0; i = i - 1)
+        if (m[i])
+            tz = i[3:0];
+    e_val = top_exp - {6'd0, lz};
 
     op = {`PE_OP_W{1'b0}};
     op[`PE_OP_NAN]  = !is_float && !is_int
@@ -112,7 +119,9 @@ always @* begin
     op[`PE_OP_ZERO] = m == 11'd0;
     op[`PE_OP_INT]  = is_int;
     op[`PE_OP_SIGN] = sign;
-    op[`PE_OP_EXP]  = top_exp - {6'd0, lz};
+    op[`PE_OP_EXP]  = e_val;
+    // exp + tz(1.frac) + 1 = (top_exp - lz) + (tz + lz) + 1
+    op[`PE_OP_ETZ]  = top_exp + {6'd0, tz} + 10'd1;
     op[`PE_OP_FRAC] = m_norm;
 end
 
