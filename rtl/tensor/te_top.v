@@ -35,7 +35,7 @@ module te_top #(
 
     input  wire                 ld_valid,
     output wire                 ld_ready,
-    input  wire [2:0]           ld_fmt,
+    input  wire [2:0]           ld_fmt,        // format of the loaded tile
     input  wire [COLS*16-1:0]   ld_data,
     input  wire                 ld_last,
 
