@@ -27,8 +27,11 @@
  *            carry chain (a carry out of the fraction bumps the exponent),
  *            overflow to inf, NaN and inf operands
  */
-module fp32_add (
+module fp32_add #(
+    parameter CE_USED = 0      // 1: `ce` holds every stage (te_pe, see above)
+) (
     input  wire        clk,
+    input  wire        ce,     // stage enable, used only with CE_USED = 1
     input  wire [31:0] a,
     input  wire [31:0] b,
     output wire [31:0] y     // a + b of `TL_FP32_ADD_LATENCY edges earlier
@@ -204,11 +207,12 @@ end
 reg [4:0]  nm_m;                  // min(lz, exponent)
 reg        nm_eq;                 // higher bits of lz and exponent equal
 reg        nm_lzlt;               // lz below the exponent in the higher bits
-reg [25:0] nm_v1, nm_v2, nm_v3, nm_v4;
+reg [25:0] nm_v1, nm_v2, nm_v3;
+reg [24:0] nm_v4;                 // bits 25..1 (bit 0 never reaches the result)
 reg [8:0]  nm_t;                  // exponent - lz
 integer    k;
 
-reg [25:0] s5_v_reg, s5_v_next;           // sum, shifted by nm_m[4:1] * 2
+reg [24:0] s5_v_reg, s5_v_next;           // sum[27:3], shifted by nm_m[4:1] * 2
 reg        s5_s_reg, s5_s_next;           // rest of the shift, nm_m[0]
 reg [7:0]  s5_exp_reg, s5_exp_next;       // exponent field minus hidden bit
 reg        s5_up_reg, s5_up_next;
@@ -228,14 +232,14 @@ always @* begin
     nm_v1 = nm_m[4] ? {s4_sum_reg[9:0], 16'd0} : s4_sum_reg;
     nm_v2 = nm_m[3] ? {nm_v1[17:0], 8'd0} : nm_v1;
     nm_v3 = nm_m[2] ? {nm_v2[21:0], 4'd0} : nm_v2;
-    nm_v4 = nm_m[1] ? {nm_v3[23:0], 2'd0} : nm_v3;
+    nm_v4 = nm_m[1] ? {nm_v3[23:0], 1'd0} : nm_v3[25:1];
     // exponent field minus the hidden bit: exponent - min(lz, exponent)
     nm_t  = {1'b0, s4_exp_reg} - {4'd0, s4_lz_reg};
 
     // Overflow: an exponent field of 254 plus the hidden bit is 255; the
     // fraction and round-up are cleared so that the pack gives inf. From
     // 253, a round-up carrying out of the fraction gives inf by itself.
-    s5_v_next    = s4_ovf_reg ? {nm_v4[25], 25'd0} : nm_v4;
+    s5_v_next    = s4_ovf_reg ? {nm_v4[24], 24'd0} : nm_v4;
     s5_s_next    = nm_m[0];
     s5_exp_next  = (nm_t[8] || s4_zero_reg) ? 8'd0 : nm_t[7:0];
     s5_up_next   = s4_up_reg && !s4_ovf_reg;
@@ -245,14 +249,14 @@ always @* begin
 end
 
 // ---- stage 6: last shift step; round and pack ------------------------------
-reg [25:0] pk_v;
+reg [23:0] pk_v;                  // significand, hidden bit at 23 (0: subnormal)
 reg [30:0] pk;                    // {exponent, fraction}
 reg [31:0] y_reg, y_next;
 
 always @* begin
-    pk_v   = s5_s_reg ? {s5_v_reg[24:0], 1'd0} : s5_v_reg;
-    // pk_v[25:2]: hidden bit at 25 (0: subnormal); it adds into the exponent
-    pk     = {s5_exp_reg, pk_v[24:2]} + {7'd0, pk_v[25], 23'd0} + {30'd0, s5_up_reg};
+    pk_v   = s5_s_reg ? s5_v_reg[23:0] : s5_v_reg[24:1];
+    // the hidden bit adds into the exponent field
+    pk     = {s5_exp_reg, pk_v[22:0]} + {7'd0, pk_v[23], 23'd0} + {30'd0, s5_up_reg};
     if (s5_nan_reg)
         y_next = `TL_QNAN_FP32;
     else if (s5_inf_reg)
@@ -261,47 +265,52 @@ always @* begin
         y_next = {s5_sign_reg, pk};
 end
 
+// CE_USED = 0: every register advances on every edge, `ce` is not used
+wire stage_en = (CE_USED != 0) ? ce : 1'b1;
+
 always @(posedge clk) begin
-    s1_big_reg   <= s1_big_next;
-    s1_small_reg <= s1_small_next;
-    s1_sh_reg    <= s1_sh_next;
-    s1_exp_reg   <= s1_exp_next;
-    s1_sign_reg  <= s1_sign_next;
-    s1_sub_reg   <= s1_sub_next;
-    s1_bmax_reg  <= s1_bmax_next;
-    s1_smax_reg  <= s1_smax_next;
-    s2_big_reg   <= s2_big_next;
-    s2_small_reg <= s2_small_next;
-    s2_exp_reg   <= s2_exp_next;
-    s2_sign_reg  <= s2_sign_next;
-    s2_sub_reg   <= s2_sub_next;
-    s2_nan_reg   <= s2_nan_next;
-    s2_inf_reg   <= s2_inf_next;
-    s3_sum_reg   <= s3_sum_next;
-    s3_up_reg    <= s3_up_next;
-    s3_exp_reg   <= s3_exp_next;
-    s3_sign_reg  <= s3_sign_next;
-    s3_zero_reg  <= s3_zero_next;
-    s3_nan_reg   <= s3_nan_next;
-    s3_inf_reg   <= s3_inf_next;
-    s4_sum_reg   <= s4_sum_next;
-    s4_lz_reg    <= s4_lz_next;
-    s4_emin_reg  <= s4_emin_next;
-    s4_ovf_reg   <= s4_ovf_next;
-    s4_exp_reg   <= s4_exp_next;
-    s4_up_reg    <= s4_up_next;
-    s4_sign_reg  <= s4_sign_next;
-    s4_zero_reg  <= s4_zero_next;
-    s4_nan_reg   <= s4_nan_next;
-    s4_inf_reg   <= s4_inf_next;
-    s5_v_reg     <= s5_v_next;
-    s5_s_reg     <= s5_s_next;
-    s5_exp_reg   <= s5_exp_next;
-    s5_up_reg    <= s5_up_next;
-    s5_sign_reg  <= s5_sign_next;
-    s5_nan_reg   <= s5_nan_next;
-    s5_inf_reg   <= s5_inf_next;
-    y_reg        <= y_next;
+    if (stage_en) begin
+        s1_big_reg   <= s1_big_next;
+        s1_small_reg <= s1_small_next;
+        s1_sh_reg    <= s1_sh_next;
+        s1_exp_reg   <= s1_exp_next;
+        s1_sign_reg  <= s1_sign_next;
+        s1_sub_reg   <= s1_sub_next;
+        s1_bmax_reg  <= s1_bmax_next;
+        s1_smax_reg  <= s1_smax_next;
+        s2_big_reg   <= s2_big_next;
+        s2_small_reg <= s2_small_next;
+        s2_exp_reg   <= s2_exp_next;
+        s2_sign_reg  <= s2_sign_next;
+        s2_sub_reg   <= s2_sub_next;
+        s2_nan_reg   <= s2_nan_next;
+        s2_inf_reg   <= s2_inf_next;
+        s3_sum_reg   <= s3_sum_next;
+        s3_up_reg    <= s3_up_next;
+        s3_exp_reg   <= s3_exp_next;
+        s3_sign_reg  <= s3_sign_next;
+        s3_zero_reg  <= s3_zero_next;
+        s3_nan_reg   <= s3_nan_next;
+        s3_inf_reg   <= s3_inf_next;
+        s4_sum_reg   <= s4_sum_next;
+        s4_lz_reg    <= s4_lz_next;
+        s4_emin_reg  <= s4_emin_next;
+        s4_ovf_reg   <= s4_ovf_next;
+        s4_exp_reg   <= s4_exp_next;
+        s4_up_reg    <= s4_up_next;
+        s4_sign_reg  <= s4_sign_next;
+        s4_zero_reg  <= s4_zero_next;
+        s4_nan_reg   <= s4_nan_next;
+        s4_inf_reg   <= s4_inf_next;
+        s5_v_reg     <= s5_v_next;
+        s5_s_reg     <= s5_s_next;
+        s5_exp_reg   <= s5_exp_next;
+        s5_up_reg    <= s5_up_next;
+        s5_sign_reg  <= s5_sign_next;
+        s5_nan_reg   <= s5_nan_next;
+        s5_inf_reg   <= s5_inf_next;
+        y_reg        <= y_next;
+    end
 end
 
 assign y = y_reg;
