@@ -10,14 +10,16 @@
  *     cycle from the cycle the previous tile was swapped in (the first
  *     tile from cycle 0);
  *   - a vector's result reaches PSUM tl_te_latency() cycles after it
- *     issues; PSUM stalls the whole engine for one cycle when a result
- *     accumulates into the address the result of the previous cycle wrote.
+ *     issues, plus every stall before it; PSUM stalls the whole engine
+ *     while a result that accumulates finds a write to its address that
+ *     PSUM accepted 1 .. TL_FP32_ADD_LATENCY cycles earlier (that write
+ *     reaches the RAM TL_FP32_ADD_LATENCY + 1 cycles after its accept).
  */
 #include "trnlite/tensor_engine.h"
 
 unsigned tl_te_latency(unsigned rows)
 {
-    return 2u * rows + 3u;
+    return TL_TE_SKEW * rows + 3u;
 }
 
 int tl_te_cycles(unsigned rows, unsigned cols, const tl_te_cmd *cmd,
@@ -31,8 +33,13 @@ int tl_te_cycles(unsigned rows, unsigned cols, const tl_te_cmd *cmd,
     uint64_t hazards = 0;
     uint64_t macs = 0;
     uint64_t first = 0, last = 0;
-    bool have_prev = false;
-    uint32_t prev_addr = 0;
+    /* PSUM writes still in flight: accept cycle and address of the last
+     * TL_FP32_ADD_LATENCY results (accept cycles increase) */
+    enum { WIN = TL_FP32_ADD_LATENCY };
+    uint64_t win_at[WIN];
+    uint32_t win_addr[WIN];
+    size_t win_n = 0, win_head = 0;
+    const uint64_t lat = tl_te_latency(rows);
 
     for (size_t i = 0; i < n; i++) {
         const tl_te_cmd *c = &cmd[i];
@@ -49,11 +56,26 @@ int tl_te_cycles(unsigned rows, unsigned cols, const tl_te_cmd *cmd,
             first = s;
         for (unsigned v = 0; v < c->n; v++) {
             uint32_t addr = c->addr + v;
-            /* consecutive issue cycles = consecutive PSUM cycles */
-            if (have_prev && !c->start && addr == prev_addr && s + v == last + 1)
-                hazards++;
-            have_prev = true;
-            prev_addr = addr;
+            /* offered to PSUM after the fill latency and every earlier stall
+             * (a stall freezes the engine: later results move with it) */
+            uint64_t at = s + v + lat + hazards;
+            if (!c->start) {
+                uint64_t ready = at;
+                for (size_t j = 0; j < win_n; j++) {
+                    size_t e = (win_head + j) % WIN;
+                    if (win_addr[e] == addr && win_at[e] + WIN + 1 > ready)
+                        ready = win_at[e] + WIN + 1;
+                }
+                hazards += ready - at;
+                at = ready;
+            }
+            if (win_n == WIN) {
+                win_head = (win_head + 1) % WIN;
+                win_n--;
+            }
+            win_at[(win_head + win_n) % WIN] = at;
+            win_addr[(win_head + win_n) % WIN] = addr;
+            win_n++;
             last = s + v;
         }
         next_issue = s + c->n;

@@ -10,23 +10,28 @@
  * cycle T; the PE forms w * x (pe_mul: decode, exact 11x11 product,
  * rounding to fp32, or int8 x int8 -> int32) and adds it into the partial
  * sum arriving from the PE above at T+2 (fp32_add, RNE; or int32 add with
- * wrap-around). The sum leaves at T+4 toward the PE below. With
+ * wrap-around). The sum leaves at T+2+SKEW toward the PE below, SKEW =
+ * `TL_FP32_ADD_LATENCY + 1 (rtl/common/tl_pipe.vh): the adder's pipeline
+ * plus the output register that selects fp32, int32 or pass-through. With
  * row_en = 0 (the row lies beyond the tile's K) the partial sum passes
  * through unchanged: nothing is added, not even +0.
  *
- *   T    moving beat in (mv_*, x, row_en); operand mux; pe_mul stage 1
- *   T+1  pe_mul stage 2 (normalize, round)             -> prod_reg
- *   T+2  psum_in; fp32_add stage 1 / int32 add          -> adder mid, mid_reg
- *   T+3  fp32_add stage 2 (normalize, round)            -> psum_out_reg
- *   T+4  psum_out valid
+ *   T       moving beat in (mv_*, x, row_en); operand mux; pe_mul stage 1
+ *   T+1     pe_mul stage 2 (normalize, round)          -> prod_reg
+ *   T+2     psum_in; fp32_add in / int32 add           -> adder, mid pipe
+ *   T+2+L   fp32_add y (L = `TL_FP32_ADD_LATENCY), int32 sum or psum_in
+ *           from the mid pipe                          -> psum_out_reg
+ *   T+2+SKEW psum_out valid
  *
  * Stationary registers: a beat with mv_swap = 1 uses the shadow element
  * and copies it into the active register (every later beat uses it);
  * ld_en writes ld_data into the shadow register. Both in one cycle: the
  * beat uses and activates the old shadow, the shadow takes ld_data.
  *
- * Latency 4 clocks (psum_in to psum_out: 2). `ce` low freezes every
- * register (pipeline stall). No handshake. No reset: datapath only.
+ * Latency 2 + SKEW clocks (psum_in to psum_out: SKEW). `ce` low freezes
+ * every register, the adder's pipeline included (fp32_add CE_USED = 1;
+ * goes away with the array's global enable, issue 7). No handshake. No
+ * reset: datapath only.
  */
 module te_pe (
     input  wire        clk,
@@ -41,10 +46,14 @@ module te_pe (
     // stationary shadow load
     input  wire        ld_en,     // write ld_data into the shadow register
     input  wire [15:0] ld_data,
-    // partial sums: in at T+2, out at T+4
+    // partial sums: in at T+2, out at T+2+SKEW
     input  wire [31:0] psum_in,
     output wire [31:0] psum_out
 );
+
+`include "tl_pipe.vh"
+
+localparam integer ADD_LAT = `TL_FP32_ADD_LATENCY;   // fp32_add pipeline
 
 reg [15:0] w_active_reg, w_active_next;
 reg [15:0] w_shadow_reg, w_shadow_next;
@@ -82,10 +91,12 @@ reg [31:0] prod_reg, prod_next;   // product at T+2
 reg        int2_reg, int2_next;
 reg        en2_reg, en2_next;
 
-// ---- accumulate: T+2 -> T+3 (add stage 2) -> psum_out_reg at T+4 --------
+// ---- accumulate: T+2 -> (fp32_add, mid pipe) -> psum_out_reg ------------
 wire [31:0] add_y;
 
-fp32_add add (
+fp32_add #(
+    .CE_USED (1)
+) add (
     .clk (clk),
     .ce  (ce),
     .a   (psum_in),
@@ -93,9 +104,11 @@ fp32_add add (
     .y   (add_y)
 );
 
-reg [31:0] mid_reg, mid_next;     // int32 sum, or psum_in when bypassed
-reg        fp3_reg, fp3_next;     // T+3 result comes from fp32_add
-reg [31:0] psum_out_reg, psum_out_next;
+// the int32 sum or the bypassed psum_in, and whether fp32_add's result is
+// taken instead, delayed alongside the adder: stage i holds T+3+i
+reg [32*ADD_LAT-1:0] mid_reg, mid_next;
+reg [ADD_LAT-1:0]    fp_reg, fp_next;
+reg [31:0]           psum_out_reg, psum_out_next;
 
 always @* begin
     en1_next      = en1_reg;
@@ -103,16 +116,17 @@ always @* begin
     int2_next     = int2_reg;
     en2_next      = en2_reg;
     mid_next      = mid_reg;
-    fp3_next      = fp3_reg;
+    fp_next       = fp_reg;
     psum_out_next = psum_out_reg;
     if (ce) begin
         en1_next      = row_en;
         prod_next     = mul_y;
         int2_next     = mul_int;
         en2_next      = en1_reg;
-        mid_next      = (en2_reg && int2_reg) ? psum_in + prod_reg : psum_in;
-        fp3_next      = en2_reg && !int2_reg;
-        psum_out_next = fp3_reg ? add_y : mid_reg;
+        mid_next      = {mid_reg[32*ADD_LAT-33:0],
+                         (en2_reg && int2_reg) ? psum_in + prod_reg : psum_in};
+        fp_next       = {fp_reg[ADD_LAT-2:0], en2_reg && !int2_reg};
+        psum_out_next = fp_reg[ADD_LAT-1] ? add_y : mid_reg[32*ADD_LAT-1 -: 32];
     end
 end
 
@@ -124,7 +138,7 @@ always @(posedge clk) begin
     int2_reg     <= int2_next;
     en2_reg      <= en2_next;
     mid_reg      <= mid_next;
-    fp3_reg      <= fp3_next;
+    fp_reg       <= fp_next;
     psum_out_reg <= psum_out_next;
 end
 

@@ -30,9 +30,10 @@
  *
  * Pipeline: the array never stalls internally; out_valid && !out_ready
  * freezes the whole pipeline (adv = 0) and back-pressures every input.
- * The vector issued at cycle t reaches row r at t + 1 + 2r (moving data
- * skewed by two cycles per row = the PE's add latency) and its result is
- * on out_* at t + 2*ROWS + 3 (fill latency LATENCY = 2*ROWS + 3 cycles
+ * The vector issued at cycle t reaches row r at t + 1 + SKEW*r (moving
+ * data skewed by SKEW = `TL_FP32_ADD_LATENCY + 1 cycles per row = the
+ * PE's partial-sum latency, rtl/common/tl_pipe.vh) and its result is on
+ * out_* at t + SKEW*ROWS + 3 (fill latency LATENCY = SKEW*ROWS + 3 cycles
  * from mv beat to out beat when never stalled). Steady state: one vector
  * per clock, no bubble between commands.
  *
@@ -85,10 +86,12 @@ module tensor_engine #(
 );
 
 `include "tl_encoding.vh"
+`include "tl_pipe.vh"
 
 localparam integer RW     = (ROWS > 1) ? $clog2(ROWS) : 1;  // row index width
-localparam integer STAGES = 2 * ROWS + 3;  // control pipe: issue .. out
-localparam integer LDST   = 2 * ROWS - 1;  // load pipe: issue .. last row
+localparam integer SKEW   = `TL_FP32_ADD_LATENCY + 1;  // te_pe psum_in to psum_out
+localparam integer STAGES = SKEW * ROWS + 3;         // control pipe: issue .. out
+localparam integer LDST   = SKEW * (ROWS - 1) + 1;   // load pipe: issue .. last row
 // control fields of one beat
 localparam integer CW     = 1 + 3 + 3 + KW + MW + AW + 1;
 
@@ -191,7 +194,7 @@ always @* begin
         ctl_next   = {ctl_reg[(STAGES-1)*CW-1:0], ctl_in};
         ldv_next   = (ldv_reg << 1) | {{(LDST-1){1'b0}}, ld_fire};
         ldrow_next = (ldrow_reg << RW) | {{((LDST-1)*RW){1'b0}}, ld_row_reg};
-        lddat_next = (lddat_reg << (COLS*16)) | {{((LDST-1)*COLS*16){1'b0}}, ld_data};
+        lddat_next = {lddat_reg[(LDST-1)*COLS*16-1:0], ld_data};
     end
 end
 
@@ -234,9 +237,9 @@ assign psum[0] = {(COLS*32){1'b0}}; // +0.0 (int 0)
 genvar r, c;
 generate
     for (r = 0; r < ROWS; r = r + 1) begin : row
-        localparam integer D = 2 * r + 1;   // moving lane delay: stage 2r
+        localparam integer D = SKEW * r + 1;   // moving lane delay: stage SKEW*r
 
-        // moving element k = r, delayed to stage 2r
+        // moving element k = r, delayed to stage SKEW*r
         reg [16*D-1:0] x_dly_reg, x_dly_next;
         always @* begin
             x_dly_next = x_dly_reg;
@@ -246,26 +249,26 @@ generate
         always @(posedge clk)
             x_dly_reg <= x_dly_next;
 
-        wire [CW-1:0] ctl = `TE_CTL(2 * r);
+        wire [CW-1:0] ctl = `TE_CTL(SKEW * r);
         wire          ctl_swap  = ctl[CW-1];
         wire [2:0]    ctl_fmt_w = ctl[CW-2 -: 3];
         wire [2:0]    ctl_fmt_x = ctl[CW-5 -: 3];
         wire [KW-1:0] ctl_k     = ctl[CW-8 -: KW];
         wire          row_en    = {{(32-KW){1'b0}}, ctl_k} > r;
-        wire          ld_en     = ldv_reg[2 * r] && ldrow_reg[2 * r * RW +: RW] == r[RW-1:0];
+        wire          ld_en     = ldv_reg[SKEW * r] && ldrow_reg[SKEW * r * RW +: RW] == r[RW-1:0];
 
         for (c = 0; c < COLS; c = c + 1) begin : col
             te_pe pe (
                 .clk      (clk),
                 .ce       (adv),
-                .mv_valid (vld_reg[2 * r]),
+                .mv_valid (vld_reg[SKEW * r]),
                 .mv_swap  (ctl_swap),
                 .fmt_w    (ctl_fmt_w),
                 .fmt_x    (ctl_fmt_x),
                 .x        (x_dly_reg[16*D-1 -: 16]),
                 .row_en   (row_en),
                 .ld_en    (ld_en),
-                .ld_data  (lddat_reg[(2*r*COLS + c)*16 +: 16]),
+                .ld_data  (lddat_reg[(SKEW*r*COLS + c)*16 +: 16]),
                 .psum_in  (psum[r][32*c +: 32]),
                 .psum_out (psum[r+1][32*c +: 32])
             );
@@ -273,7 +276,7 @@ generate
     end
 endgenerate
 
-// ---- output: stage 2*ROWS + 2 -------------------------------------------
+// ---- output: stage SKEW*ROWS + 2 ----------------------------------------
 localparam integer OUT = (STAGES - 1) * CW;    // bit offset of the last stage
 wire [2:0]    out_fmt_w = ctl_reg[OUT + CW-2 -: 3];
 wire [2:0]    out_fmt_x = ctl_reg[OUT + CW-5 -: 3];

@@ -18,6 +18,7 @@
 #include "te_shim.h"
 #include "tl_test.h"
 #include "trnlite/numerics.h"
+#include "trnlite/tensor_engine.h"
 
 static te_pe_dut *dut;
 static uint32_t seed;
@@ -54,13 +55,15 @@ static uint32_t expect(tl_fmt fw, tl_fmt fx, const vec *v)
  * loaded with the element of the first swapping beat >= c, so a swapping
  * beat finds its own element there (loaded one cycle earlier) while the
  * next one loads alongside. psum_in of beat i is applied two cycles after
- * it; its result returns three cycles after it.
+ * it; its result returns TL_TE_SKEW cycles after that (psum_out after the
+ * step of cycle i + 1 + TL_TE_SKEW).
  */
 static void drive(te_pe_dut *d, tl_fmt fw, tl_fmt fx, const vec *v, size_t n,
                   uint32_t *out)
 {
     size_t nb = 0;
-    for (size_t c = 0; c <= n + 3; c++) {
+    const size_t out_at = 2 + TL_TE_SKEW;   /* step whose psum_out is beat 0's */
+    for (size_t c = 0; c <= n + out_at - 1; c++) {
         te_pe_in in;
         memset(&in, 0, sizeof in);
         in.fmt_w = fw;
@@ -83,8 +86,8 @@ static void drive(te_pe_dut *d, tl_fmt fw, tl_fmt fx, const vec *v, size_t n,
         if (c >= 3 && c - 3 < n)
             in.psum_in = v[c - 3].psum;
         uint32_t y = te_pe_dut_step(d, &in);
-        if (c >= 4)
-            out[c - 4] = y;
+        if (c >= out_at)
+            out[c - out_at] = y;
     }
 }
 

@@ -36,7 +36,7 @@ typedef struct {
     uint64_t first_issue; /* cycle the first moving vector enters the array */
     uint64_t last_issue;  /* cycle the last moving vector enters the array */
     uint64_t bubbles;     /* cycles between first and last issue with no vector */
-    uint64_t hazards;     /* PSUM same-address stalls (one cycle each) */
+    uint64_t hazards;     /* cycles PSUM stalled the engine (same-address accumulates) */
     uint64_t macs;        /* useful multiply-adds: sum of k*m*n */
     double utilization;   /* macs / (rows * cols * cycles) */
 } tl_te_report;
@@ -47,8 +47,13 @@ typedef struct {
  * RTL against this number; the cycle model builds on it. */
 #define TL_FP32_ADD_LATENCY 6u
 
+/* Cycles a partial sum spends in one PE (psum_in to psum_out of
+ * rtl/tensor/te_pe.v): the adder plus the PE's output register. It is also
+ * the skew of the moving data from one array row to the next. */
+#define TL_TE_SKEW (TL_FP32_ADD_LATENCY + 1u)
+
 /* Cycles from a moving vector entering the array (its mv beat) to its
- * result beat reaching PSUM: 2*rows + 3. */
+ * result beat reaching PSUM: TL_TE_SKEW*rows + 3. */
 unsigned tl_te_latency(unsigned rows);
 
 /*
