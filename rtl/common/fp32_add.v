@@ -162,16 +162,11 @@ end
 function [4:0] clz26;
     input [25:0] v;
     integer i;
-    reg found;
     begin
         clz26 = 5'd26;
-        found = 1'b0;
-        for (i = 25; i >= 0; i = i - 1) begin
-            if (!found && v[i]) begin
+        for (i = 0; i <= 25; i = i + 1)
+            if (v[i])
                 clz26 = 5'd25 - i[4:0];
-                found = 1'b1;
-            end
-        end
     end
 endfunction
 
