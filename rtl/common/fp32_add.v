@@ -58,7 +58,8 @@ reg       far;                    // distance >= 32: everything shifts out
 
 reg [23:0] s1_big_reg, s1_big_next;       // significands, hidden bit at 23
 reg [23:0] s1_small_reg, s1_small_next;
-reg [4:0]  s1_sh_reg, s1_sh_next;         // alignment shift, 31: all out
+reg [4:0]  s1_sh_reg, s1_sh_next;         // alignment shift, distance[4:0]
+reg        s1_far_reg, s1_far_next;       // distance >= 32: everything shifts out
 reg [7:0]  s1_exp_reg, s1_exp_next;       // effective exponent of big
 reg        s1_sign_reg, s1_sign_next;     // sign of big
 reg        s1_sub_reg, s1_sub_next;       // effective subtraction
@@ -77,7 +78,8 @@ always @* begin
 
     s1_big_next   = swap ? {!b_ez, b[22:0]} : {!a_ez, a[22:0]};
     s1_small_next = swap ? {!a_ez, a[22:0]} : {!b_ez, b[22:0]};
-    s1_sh_next    = far ? 5'd31 : (swap ? d_ba[4:0] : d_ab[4:0]);
+    s1_sh_next    = swap ? d_ba[4:0] : d_ab[4:0];
+    s1_far_next   = far;
     s1_exp_next   = swap ? b_eff : a_eff;
     s1_sign_next  = swap ? b[31] : a[31];
     s1_sub_next   = a[31] ^ b[31];
@@ -88,6 +90,7 @@ end
 // ---- stage 2: align with sticky ------------------------------------------
 reg [25:0] al_v0, al_v1, al_v2, al_v3, al_v4, al_v5;  // {sig, guard, round}
 reg        al_st;                                      // sticky
+reg [4:0]  al_sh;                                      // shift, 31 when far
 reg        s2_nan, s2_inf;
 
 reg [23:0] s2_big_reg, s2_big_next;
@@ -99,17 +102,19 @@ reg        s2_nan_reg, s2_nan_next;
 reg        s2_inf_reg, s2_inf_next;
 
 always @* begin
+    // far: every step shifts (31 >= 26: all bits go into the sticky bit)
+    al_sh = s1_sh_reg | {5{s1_far_reg}};
     al_v0 = {s1_small_reg, 2'b00};
-    al_v1 = s1_sh_reg[4] ? {16'd0, al_v0[25:16]} : al_v0;
-    al_v2 = s1_sh_reg[3] ? {8'd0, al_v1[25:8]} : al_v1;
-    al_v3 = s1_sh_reg[2] ? {4'd0, al_v2[25:4]} : al_v2;
-    al_v4 = s1_sh_reg[1] ? {2'd0, al_v3[25:2]} : al_v3;
-    al_v5 = s1_sh_reg[0] ? {1'd0, al_v4[25:1]} : al_v4;
-    al_st = (s1_sh_reg[4] && al_v0[15:0] != 16'd0)
-         || (s1_sh_reg[3] && al_v1[7:0] != 8'd0)
-         || (s1_sh_reg[2] && al_v2[3:0] != 4'd0)
-         || (s1_sh_reg[1] && al_v3[1:0] != 2'd0)
-         || (s1_sh_reg[0] && al_v4[0]);
+    al_v1 = al_sh[4] ? {16'd0, al_v0[25:16]} : al_v0;
+    al_v2 = al_sh[3] ? {8'd0, al_v1[25:8]} : al_v1;
+    al_v3 = al_sh[2] ? {4'd0, al_v2[25:4]} : al_v2;
+    al_v4 = al_sh[1] ? {2'd0, al_v3[25:2]} : al_v3;
+    al_v5 = al_sh[0] ? {1'd0, al_v4[25:1]} : al_v4;
+    al_st = (al_sh[4] && al_v0[15:0] != 16'd0)
+         || (al_sh[3] && al_v1[7:0] != 8'd0)
+         || (al_sh[2] && al_v2[3:0] != 4'd0)
+         || (al_sh[1] && al_v3[1:0] != 2'd0)
+         || (al_sh[0] && al_v4[0]);
     // a NaN operand is the bigger magnitude; inf - inf: both exponents max
     s2_nan = s1_bmax_reg && (s1_big_reg[22:0] != 23'd0 || (s1_smax_reg && s1_sub_reg));
     s2_inf = s1_bmax_reg && !s2_nan;
@@ -268,6 +273,7 @@ always @(posedge clk) begin
         s1_big_reg   <= s1_big_next;
         s1_small_reg <= s1_small_next;
         s1_sh_reg    <= s1_sh_next;
+        s1_far_reg   <= s1_far_next;
         s1_exp_reg   <= s1_exp_next;
         s1_sign_reg  <= s1_sign_next;
         s1_sub_reg   <= s1_sub_next;
