@@ -10,22 +10,35 @@
  *
  * Fully pipelined, one operation per clock, no clock enable: every stage
  * register advances on every edge. `y` is registered and equals a + b of
- * the inputs presented `TL_FP32_ADD_LATENCY (rtl/common/tl_pipe.vh) edges
- * earlier. No handshake; no reset (datapath only).
+ * the inputs presented `TL_FP32_ADD_LATENCY (rtl/common/tl_pipe.vh) = 6
+ * edges earlier; an elaboration check (synthesis too) fails if the stages
+ * built here differ from that macro. No handshake; no reset (datapath
+ * only).
  *
- *   stage 1  order by magnitude (one 31-bit compare), swap, exponent
- *            distance of the effective exponents (subnormal: 1)
- *   stage 2  align the smaller significand: right shift in five steps,
- *            each folding the bits it drops into the sticky bit; invert
- *            for an effective subtraction
- *   stage 3  28-bit add, leading-zero count, round-up decision (rounding
- *            happens only when the normalize shift is right 1, 0 or
- *            left 1: a larger shift means an exact result)
- *   stage 4  normalize: left shift by min(lz, exponent) (a smaller
- *            exponent gives a subnormal result), steps 16, 8, 4
- *   stage 5  steps 2, 1 of the shift; pack: {exponent, fraction} + hidden bit + round-up in one
- *            carry chain (a carry out of the fraction bumps the exponent),
- *            overflow to inf, NaN and inf operands
+ *   stage 1  order by magnitude (one 31-bit compare chain), swap,
+ *            effective exponents (subnormal: 1), both exponent
+ *            differences (two short chains, the swap picks one)
+ *   stage 2  align the smaller significand: right shift by 16, 8, 4, 2, 1
+ *            (all of them for a distance >= 32), each step ORing the bits
+ *            it drops into the sticky bit; invert for a subtraction
+ *   stage 3  28-bit add; round-up decision: rounding happens only when the
+ *            leading one is at bit 27, 26 or 25 (normalize right 1, 0 or
+ *            left 1); a deeper one (distance <= 1) means an exact result
+ *   stage 4  leading-zero count
+ *   stage 5  left shift by min(lz, exponent) (a smaller exponent gives a
+ *            subnormal), its bits decided MSB first alongside the shifter;
+ *            exponent field; overflow (exponent 254 and a carry out of the
+ *            add) clears the fraction so that the pack gives inf
+ *   stage 6  last shift step; pack: {exponent, fraction} + hidden bit +
+ *            round-up in one carry chain (a carry out of the fraction
+ *            bumps the exponent, 253 + carry gives inf by itself); NaN and
+ *            inf operands through the output register
+ *
+ * Clock enable: CE_USED = 0 (the default, and the design's intent) leaves
+ * `ce` unused; tie it to 1'b1. te_pe sets CE_USED = 1 and drives `ce` with
+ * the array's global enable as long as tensor_engine still freezes the
+ * array on output back-pressure (issue 7 removes that enable; then `ce`
+ * and CE_USED go away).
  */
 module fp32_add #(
     parameter CE_USED = 0      // 1: `ce` holds every stage (te_pe, see above)
