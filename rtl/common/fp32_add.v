@@ -10,25 +10,41 @@
  *
  * Fully pipelined, one operation per clock, no clock enable: every stage
  * register advances on every edge. `y` is registered and equals a + b of
- * the inputs presented `TL_FP32_ADD_LATENCY (rtl/common/tl_pipe.vh) edges
- * earlier. No handshake; no reset (datapath only).
+ * the inputs presented `TL_FP32_ADD_LATENCY (rtl/common/tl_pipe.vh) = 6
+ * edges earlier; an elaboration check (synthesis too) fails if the stages
+ * built here differ from that macro. No handshake; no reset (datapath
+ * only).
  *
- *   stage 1  order by magnitude (one 31-bit compare), swap, exponent
- *            distance of the effective exponents (subnormal: 1)
- *   stage 2  align the smaller significand: right shift in five steps,
- *            each folding the bits it drops into the sticky bit; invert
- *            for an effective subtraction
- *   stage 3  28-bit add, leading-zero count, round-up decision (rounding
- *            happens only when the normalize shift is right 1, 0 or
- *            left 1: a larger shift means an exact result)
- *   stage 4  normalize: left shift by min(lz, exponent) (a smaller
- *            exponent gives a subnormal result), steps 16, 8, 4
- *   stage 5  steps 2, 1 of the shift; pack: {exponent, fraction} + hidden bit + round-up in one
- *            carry chain (a carry out of the fraction bumps the exponent),
- *            overflow to inf, NaN and inf operands
+ *   stage 1  order by magnitude (one 31-bit compare chain), swap,
+ *            effective exponents (subnormal: 1), both exponent
+ *            differences (two short chains, the swap picks one)
+ *   stage 2  align the smaller significand: right shift by 16, 8, 4, 2, 1
+ *            (all of them for a distance >= 32), each step ORing the bits
+ *            it drops into the sticky bit; invert for a subtraction
+ *   stage 3  28-bit add; round-up decision: rounding happens only when the
+ *            leading one is at bit 27, 26 or 25 (normalize right 1, 0 or
+ *            left 1); a deeper one (distance <= 1) means an exact result
+ *   stage 4  leading-zero count
+ *   stage 5  left shift by min(lz, exponent) (a smaller exponent gives a
+ *            subnormal), its bits decided MSB first alongside the shifter;
+ *            exponent field; overflow (exponent 254 and a carry out of the
+ *            add) clears the fraction so that the pack gives inf
+ *   stage 6  last shift step; pack: {exponent, fraction} + hidden bit +
+ *            round-up in one carry chain (a carry out of the fraction
+ *            bumps the exponent, 253 + carry gives inf by itself); NaN and
+ *            inf operands through the output register
+ *
+ * Clock enable: CE_USED = 0 (the default, and the design's intent) leaves
+ * `ce` unused; tie it to 1'b1. te_pe sets CE_USED = 1 and drives `ce` with
+ * the array's global enable as long as tensor_engine still freezes the
+ * array on output back-pressure (issue 7 removes that enable; then `ce`
+ * and CE_USED go away).
  */
-module fp32_add (
+module fp32_add #(
+    parameter CE_USED = 0      // 1: `ce` holds every stage (te_pe, see above)
+) (
     input  wire        clk,
+    input  wire        ce,     // stage enable, used only with CE_USED = 1
     input  wire [31:0] a,
     input  wire [31:0] b,
     output wire [31:0] y     // a + b of `TL_FP32_ADD_LATENCY edges earlier
@@ -55,7 +71,8 @@ reg       far;                    // distance >= 32: everything shifts out
 
 reg [23:0] s1_big_reg, s1_big_next;       // significands, hidden bit at 23
 reg [23:0] s1_small_reg, s1_small_next;
-reg [4:0]  s1_sh_reg, s1_sh_next;         // alignment shift, 31: all out
+reg [4:0]  s1_sh_reg, s1_sh_next;         // alignment shift, distance[4:0]
+reg        s1_far_reg, s1_far_next;       // distance >= 32: everything shifts out
 reg [7:0]  s1_exp_reg, s1_exp_next;       // effective exponent of big
 reg        s1_sign_reg, s1_sign_next;     // sign of big
 reg        s1_sub_reg, s1_sub_next;       // effective subtraction
@@ -74,7 +91,8 @@ always @* begin
 
     s1_big_next   = swap ? {!b_ez, b[22:0]} : {!a_ez, a[22:0]};
     s1_small_next = swap ? {!a_ez, a[22:0]} : {!b_ez, b[22:0]};
-    s1_sh_next    = far ? 5'd31 : (swap ? d_ba[4:0] : d_ab[4:0]);
+    s1_sh_next    = swap ? d_ba[4:0] : d_ab[4:0];
+    s1_far_next   = far;
     s1_exp_next   = swap ? b_eff : a_eff;
     s1_sign_next  = swap ? b[31] : a[31];
     s1_sub_next   = a[31] ^ b[31];
@@ -85,6 +103,7 @@ end
 // ---- stage 2: align with sticky ------------------------------------------
 reg [25:0] al_v0, al_v1, al_v2, al_v3, al_v4, al_v5;  // {sig, guard, round}
 reg        al_st;                                      // sticky
+reg [4:0]  al_sh;                                      // shift, 31 when far
 reg        s2_nan, s2_inf;
 
 reg [23:0] s2_big_reg, s2_big_next;
@@ -96,17 +115,19 @@ reg        s2_nan_reg, s2_nan_next;
 reg        s2_inf_reg, s2_inf_next;
 
 always @* begin
+    // far: every step shifts (31 >= 26: all bits go into the sticky bit)
+    al_sh = s1_sh_reg | {5{s1_far_reg}};
     al_v0 = {s1_small_reg, 2'b00};
-    al_v1 = s1_sh_reg[4] ? {16'd0, al_v0[25:16]} : al_v0;
-    al_v2 = s1_sh_reg[3] ? {8'd0, al_v1[25:8]} : al_v1;
-    al_v3 = s1_sh_reg[2] ? {4'd0, al_v2[25:4]} : al_v2;
-    al_v4 = s1_sh_reg[1] ? {2'd0, al_v3[25:2]} : al_v3;
-    al_v5 = s1_sh_reg[0] ? {1'd0, al_v4[25:1]} : al_v4;
-    al_st = (s1_sh_reg[4] && al_v0[15:0] != 16'd0)
-         || (s1_sh_reg[3] && al_v1[7:0] != 8'd0)
-         || (s1_sh_reg[2] && al_v2[3:0] != 4'd0)
-         || (s1_sh_reg[1] && al_v3[1:0] != 2'd0)
-         || (s1_sh_reg[0] && al_v4[0]);
+    al_v1 = al_sh[4] ? {16'd0, al_v0[25:16]} : al_v0;
+    al_v2 = al_sh[3] ? {8'd0, al_v1[25:8]} : al_v1;
+    al_v3 = al_sh[2] ? {4'd0, al_v2[25:4]} : al_v2;
+    al_v4 = al_sh[1] ? {2'd0, al_v3[25:2]} : al_v3;
+    al_v5 = al_sh[0] ? {1'd0, al_v4[25:1]} : al_v4;
+    al_st = (al_sh[4] && al_v0[15:0] != 16'd0)
+         || (al_sh[3] && al_v1[7:0] != 8'd0)
+         || (al_sh[2] && al_v2[3:0] != 4'd0)
+         || (al_sh[1] && al_v3[1:0] != 2'd0)
+         || (al_sh[0] && al_v4[0]);
     // a NaN operand is the bigger magnitude; inf - inf: both exponents max
     s2_nan = s1_bmax_reg && (s1_big_reg[22:0] != 23'd0 || (s1_smax_reg && s1_sub_reg));
     s2_inf = s1_bmax_reg && !s2_nan;
@@ -159,16 +180,11 @@ end
 function [4:0] clz26;
     input [25:0] v;
     integer i;
-    reg found;
     begin
         clz26 = 5'd26;
-        found = 1'b0;
-        for (i = 25; i >= 0; i = i - 1) begin
-            if (!found && v[i]) begin
+        for (i = 0; i <= 25; i = i + 1)
+            if (v[i])
                 clz26 = 5'd25 - i[4:0];
-                found = 1'b1;
-            end
-        end
     end
 endfunction
 
@@ -204,11 +220,12 @@ end
 reg [4:0]  nm_m;                  // min(lz, exponent)
 reg        nm_eq;                 // higher bits of lz and exponent equal
 reg        nm_lzlt;               // lz below the exponent in the higher bits
-reg [25:0] nm_v1, nm_v2, nm_v3, nm_v4;
+reg [25:0] nm_v1, nm_v2, nm_v3;
+reg [24:0] nm_v4;                 // bits 25..1 (bit 0 never reaches the result)
 reg [8:0]  nm_t;                  // exponent - lz
 integer    k;
 
-reg [25:0] s5_v_reg, s5_v_next;           // sum, shifted by nm_m[4:1] * 2
+reg [24:0] s5_v_reg, s5_v_next;           // sum[27:3], shifted by nm_m[4:1] * 2
 reg        s5_s_reg, s5_s_next;           // rest of the shift, nm_m[0]
 reg [7:0]  s5_exp_reg, s5_exp_next;       // exponent field minus hidden bit
 reg        s5_up_reg, s5_up_next;
@@ -228,14 +245,14 @@ always @* begin
     nm_v1 = nm_m[4] ? {s4_sum_reg[9:0], 16'd0} : s4_sum_reg;
     nm_v2 = nm_m[3] ? {nm_v1[17:0], 8'd0} : nm_v1;
     nm_v3 = nm_m[2] ? {nm_v2[21:0], 4'd0} : nm_v2;
-    nm_v4 = nm_m[1] ? {nm_v3[23:0], 2'd0} : nm_v3;
+    nm_v4 = nm_m[1] ? {nm_v3[23:0], 1'd0} : nm_v3[25:1];
     // exponent field minus the hidden bit: exponent - min(lz, exponent)
     nm_t  = {1'b0, s4_exp_reg} - {4'd0, s4_lz_reg};
 
     // Overflow: an exponent field of 254 plus the hidden bit is 255; the
     // fraction and round-up are cleared so that the pack gives inf. From
     // 253, a round-up carrying out of the fraction gives inf by itself.
-    s5_v_next    = s4_ovf_reg ? {nm_v4[25], 25'd0} : nm_v4;
+    s5_v_next    = s4_ovf_reg ? {nm_v4[24], 24'd0} : nm_v4;
     s5_s_next    = nm_m[0];
     s5_exp_next  = (nm_t[8] || s4_zero_reg) ? 8'd0 : nm_t[7:0];
     s5_up_next   = s4_up_reg && !s4_ovf_reg;
@@ -245,14 +262,14 @@ always @* begin
 end
 
 // ---- stage 6: last shift step; round and pack ------------------------------
-reg [25:0] pk_v;
+reg [23:0] pk_v;                  // significand, hidden bit at 23 (0: subnormal)
 reg [30:0] pk;                    // {exponent, fraction}
 reg [31:0] y_reg, y_next;
 
 always @* begin
-    pk_v   = s5_s_reg ? {s5_v_reg[24:0], 1'd0} : s5_v_reg;
-    // pk_v[25:2]: hidden bit at 25 (0: subnormal); it adds into the exponent
-    pk     = {s5_exp_reg, pk_v[24:2]} + {7'd0, pk_v[25], 23'd0} + {30'd0, s5_up_reg};
+    pk_v   = s5_s_reg ? s5_v_reg[23:0] : s5_v_reg[24:1];
+    // the hidden bit adds into the exponent field
+    pk     = {s5_exp_reg, pk_v[22:0]} + {7'd0, pk_v[23], 23'd0} + {30'd0, s5_up_reg};
     if (s5_nan_reg)
         y_next = `TL_QNAN_FP32;
     else if (s5_inf_reg)
@@ -261,47 +278,53 @@ always @* begin
         y_next = {s5_sign_reg, pk};
 end
 
+// CE_USED = 0: every register advances on every edge, `ce` is not used
+wire stage_en = (CE_USED != 0) ? ce : 1'b1;
+
 always @(posedge clk) begin
-    s1_big_reg   <= s1_big_next;
-    s1_small_reg <= s1_small_next;
-    s1_sh_reg    <= s1_sh_next;
-    s1_exp_reg   <= s1_exp_next;
-    s1_sign_reg  <= s1_sign_next;
-    s1_sub_reg   <= s1_sub_next;
-    s1_bmax_reg  <= s1_bmax_next;
-    s1_smax_reg  <= s1_smax_next;
-    s2_big_reg   <= s2_big_next;
-    s2_small_reg <= s2_small_next;
-    s2_exp_reg   <= s2_exp_next;
-    s2_sign_reg  <= s2_sign_next;
-    s2_sub_reg   <= s2_sub_next;
-    s2_nan_reg   <= s2_nan_next;
-    s2_inf_reg   <= s2_inf_next;
-    s3_sum_reg   <= s3_sum_next;
-    s3_up_reg    <= s3_up_next;
-    s3_exp_reg   <= s3_exp_next;
-    s3_sign_reg  <= s3_sign_next;
-    s3_zero_reg  <= s3_zero_next;
-    s3_nan_reg   <= s3_nan_next;
-    s3_inf_reg   <= s3_inf_next;
-    s4_sum_reg   <= s4_sum_next;
-    s4_lz_reg    <= s4_lz_next;
-    s4_emin_reg  <= s4_emin_next;
-    s4_ovf_reg   <= s4_ovf_next;
-    s4_exp_reg   <= s4_exp_next;
-    s4_up_reg    <= s4_up_next;
-    s4_sign_reg  <= s4_sign_next;
-    s4_zero_reg  <= s4_zero_next;
-    s4_nan_reg   <= s4_nan_next;
-    s4_inf_reg   <= s4_inf_next;
-    s5_v_reg     <= s5_v_next;
-    s5_s_reg     <= s5_s_next;
-    s5_exp_reg   <= s5_exp_next;
-    s5_up_reg    <= s5_up_next;
-    s5_sign_reg  <= s5_sign_next;
-    s5_nan_reg   <= s5_nan_next;
-    s5_inf_reg   <= s5_inf_next;
-    y_reg        <= y_next;
+    if (stage_en) begin
+        s1_big_reg   <= s1_big_next;
+        s1_small_reg <= s1_small_next;
+        s1_sh_reg    <= s1_sh_next;
+        s1_far_reg   <= s1_far_next;
+        s1_exp_reg   <= s1_exp_next;
+        s1_sign_reg  <= s1_sign_next;
+        s1_sub_reg   <= s1_sub_next;
+        s1_bmax_reg  <= s1_bmax_next;
+        s1_smax_reg  <= s1_smax_next;
+        s2_big_reg   <= s2_big_next;
+        s2_small_reg <= s2_small_next;
+        s2_exp_reg   <= s2_exp_next;
+        s2_sign_reg  <= s2_sign_next;
+        s2_sub_reg   <= s2_sub_next;
+        s2_nan_reg   <= s2_nan_next;
+        s2_inf_reg   <= s2_inf_next;
+        s3_sum_reg   <= s3_sum_next;
+        s3_up_reg    <= s3_up_next;
+        s3_exp_reg   <= s3_exp_next;
+        s3_sign_reg  <= s3_sign_next;
+        s3_zero_reg  <= s3_zero_next;
+        s3_nan_reg   <= s3_nan_next;
+        s3_inf_reg   <= s3_inf_next;
+        s4_sum_reg   <= s4_sum_next;
+        s4_lz_reg    <= s4_lz_next;
+        s4_emin_reg  <= s4_emin_next;
+        s4_ovf_reg   <= s4_ovf_next;
+        s4_exp_reg   <= s4_exp_next;
+        s4_up_reg    <= s4_up_next;
+        s4_sign_reg  <= s4_sign_next;
+        s4_zero_reg  <= s4_zero_next;
+        s4_nan_reg   <= s4_nan_next;
+        s4_inf_reg   <= s4_inf_next;
+        s5_v_reg     <= s5_v_next;
+        s5_s_reg     <= s5_s_next;
+        s5_exp_reg   <= s5_exp_next;
+        s5_up_reg    <= s5_up_next;
+        s5_sign_reg  <= s5_sign_next;
+        s5_nan_reg   <= s5_nan_next;
+        s5_inf_reg   <= s5_inf_next;
+        y_reg        <= y_next;
+    end
 end
 
 assign y = y_reg;

@@ -170,6 +170,7 @@ generate
 
         fp32_add add (
             .clk (clk),
+            .ce  (1'b0),     // unused: CE_USED = 0, nothing here stops
             .a   (q_reg),
             .b   (pipe_reg[SA*PW + 32*c +: 32]),
             .y   (add_y)

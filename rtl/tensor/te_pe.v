@@ -76,6 +76,7 @@ pe_mul mul (
 // ---- accumulate: T+3 -> T+3+L ----------------------------------------------
 fp32_add add (
     .clk (clk),
+    .ce  (1'b0),     // unused: CE_USED = 0, the array has no clock enable
     .a   (psum_in),
     .b   (prod),
     .y   (psum_out)
