@@ -56,7 +56,8 @@ reg        [9:0]  s1_etz;      // e1 + tz(product) + 2 (only its sign is used)
 
 reg [21:0]        m_prod_reg, m_prod_next;
 reg [7:0]         m_e1_reg, m_e1_next;     // low 8 bits of e1 (used when normal)
-reg [4:0]         m_d_reg, m_d_next;       // min(1 - e1, 25)
+reg [4:0]         m_d_reg, m_d_next;       // (1 - e1) mod 32
+reg               m_tiny_reg, m_tiny_next; // 1 - e1 > 25: a subnormal product rounds to +-0
 reg               m_sub_reg, m_sub_next;   // e1 <= 0: subnormal for either msb
 reg               m_edge_reg, m_edge_next; // e1 == 1: subnormal unless msb at 21
 reg               m_ovf1_reg, m_ovf1_next; // e1 >= 255
@@ -79,7 +80,8 @@ always @* begin
 
     m_prod_next = w_sig * x_sig;
     m_e1_next   = s1_e1[7:0];
-    m_d_next    = (s1_d > 10'sd25) ? 5'd25 : s1_d[4:0];
+    m_d_next    = s1_d[4:0];
+    m_tiny_next = s1_d > 10'sd25;
     m_sub_next  = s1_e1 <= 10'sd0;
     m_edge_next = s1_e1 == 10'sd1;
     m_ovf1_next = s1_e1 >= 10'sd255;
@@ -97,6 +99,7 @@ always @(posedge clk) begin
     m_prod_reg <= m_prod_next;
     m_e1_reg   <= m_e1_next;
     m_d_reg    <= m_d_next;
+    m_tiny_reg <= m_tiny_next;
     m_sub_reg  <= m_sub_next;
     m_edge_reg <= m_edge_next;
     m_ovf1_reg <= m_ovf1_next;
@@ -140,6 +143,8 @@ always @* begin
     end else if (m_inf_reg || (s2_hi ? m_ovf1_reg : m_ovf0_reg)) begin
         r_word_next = {m_sign_reg, 8'hff, 23'd0};
     end else if (m_zero_reg) begin
+        r_word_next = {m_sign_reg, 31'd0};
+    end else if (s2_subn && m_tiny_reg) begin
         r_word_next = {m_sign_reg, 31'd0};
     end else if (s2_subn) begin
         r_word_next = {m_sign_reg, 8'd0, s2_frac_sub};
