@@ -4,8 +4,10 @@
  * cell: specials crossed with specials, subnormals, +-0, inf - inf, NaN
  * operands, massive cancellation, exact ties at every rounding position,
  * overflow to inf, and random operands (full bit patterns and close
- * exponents). A mismatch prints the vector and both results in hex, and
- * replays it with a waveform.
+ * exponents); then the corners of the pipelined adder's shortcuts
+ * (alignment distance 20..40, cancellation at exponents 0..39). A
+ * mismatch prints the vector and both results in hex, and replays it with
+ * a waveform.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -141,6 +143,46 @@ START_TEST(test_random)
 }
 END_TEST
 
+/*
+ * Corners of the pipelined adder's shortcuts: exponent distances around
+ * the aligner's width and its "everything shifts out" cap (>= 32), with
+ * small significands whose dropped bits are all zero, one bit, or all ones;
+ * and cancellation at every small exponent, where the normalize shift is
+ * limited by the exponent (subnormal results), decided bit by bit.
+ */
+START_TEST(test_corners)
+{
+    enum { N = 80000 };
+    uint32_t *a = malloc(N * sizeof *a), *b = malloc(N * sizeof *b);
+    static const uint32_t fracs[] = {0x000000, 0x000001, 0x400000, 0x7fffff, 0x555555, 0x000100};
+    tl_rng r = {seed ^ 0xc0de};
+    size_t n = 0;
+    for (uint32_t d = 20; d <= 40; d++)
+        for (size_t i = 0; i < sizeof fracs / sizeof fracs[0]; i++)
+            for (uint32_t k = 0; k < 16; k++) {
+                uint32_t u = tl_rng_u32(&r);
+                uint32_t e = d + (k & 1) + tl_rng_below(&r, 254 - d - 1);
+                a[n] = f32(u >> 31, e, u);
+                b[n] = f32((k >> 1) & 1, e - d, fracs[i] ^ ((k & 4) ? 0 : (u & 1)));
+                if (k & 8) {
+                    uint32_t t = a[n]; a[n] = b[n]; b[n] = t;
+                }
+                n++;
+            }
+    while (n < N) {
+        uint32_t u = tl_rng_u32(&r), v = tl_rng_u32(&r);
+        uint32_t e = tl_rng_below(&r, 40);
+        uint32_t eb = e - (e > 0 && (v & 1));
+        a[n] = f32(u >> 31, e, u);
+        b[n] = f32(!(u >> 31), eb, (u & 0x7fffff) ^ (v >> (9 + tl_rng_below(&r, 23))));
+        n++;
+    }
+    ck_assert_uint_eq(run("corners", a, b, n), 0);
+    free(a);
+    free(b);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("fp32_add");
@@ -149,6 +191,7 @@ static Suite *suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_specials);
     tcase_add_test(tc, test_random);
+    tcase_add_test(tc, test_corners);
     suite_add_tcase(s, tc);
     return s;
 }
