@@ -9,15 +9,17 @@
  *     accepted in an earlier cycle; a tile's rows are accepted one per
  *     cycle from the cycle the previous tile was swapped in (the first
  *     tile from cycle 0);
+ *   - an accumulating vector waits until TL_TE_PSUM_WINDOW cycles after
+ *     the last earlier vector to its PSUM address issued (the sequencer
+ *     resolves the PSUM read-modify-write hazard at issue);
  *   - a vector's result reaches PSUM tl_te_latency() cycles after it
- *     issues; PSUM stalls the whole engine for one cycle when a result
- *     accumulates into the address the result of the previous cycle wrote.
+ *     issues; nothing ever stalls after issue.
  */
 #include "trnlite/tensor_engine.h"
 
 unsigned tl_te_latency(unsigned rows)
 {
-    return 2u * rows + 3u;
+    return TL_TE_SKEW * rows + TL_TE_MUL_LATENCY + 2u + TL_TE_OUT_LATENCY;
 }
 
 int tl_te_cycles(unsigned rows, unsigned cols, const tl_te_cmd *cmd,
@@ -25,14 +27,17 @@ int tl_te_cycles(unsigned rows, unsigned cols, const tl_te_cmd *cmd,
 {
     if (rows == 0 || cols == 0 || n == 0 || !cmd[0].swap)
         return -1;
+    enum { W = TL_TE_PSUM_WINDOW };
+    /* the last W - 1 vectors issued: their address and issue cycle */
+    uint32_t h_addr[W];
+    uint64_t h_cycle[W];
+    unsigned h_n = 0, h_pos = 0;
     uint64_t load_start = 0;  /* cycle the next tile's first row may enter */
     uint64_t next_issue = 1;  /* earliest cycle of the next vector */
     uint64_t issued = 0;      /* vectors issued */
     uint64_t hazards = 0;
     uint64_t macs = 0;
     uint64_t first = 0, last = 0;
-    bool have_prev = false;
-    uint32_t prev_addr = 0;
 
     for (size_t i = 0; i < n; i++) {
         const tl_te_cmd *c = &cmd[i];
@@ -43,20 +48,32 @@ int tl_te_cycles(unsigned rows, unsigned cols, const tl_te_cmd *cmd,
             uint64_t full = load_start + c->k;  /* shadow_full from here */
             if (s < full)
                 s = full;
-            load_start = s;                     /* next tile loads from here */
         }
-        if (i == 0)
-            first = s;
         for (unsigned v = 0; v < c->n; v++) {
             uint32_t addr = c->addr + v;
-            /* consecutive issue cycles = consecutive PSUM cycles */
-            if (have_prev && !c->start && addr == prev_addr && s + v == last + 1)
-                hazards++;
-            have_prev = true;
-            prev_addr = addr;
-            last = s + v;
+            uint64_t t = s;
+            if (!c->start) {
+                /* wait for the window of the latest vector to this address */
+                uint64_t ready = t;
+                for (unsigned h = 0; h < h_n; h++)
+                    if (h_addr[h] == addr && h_cycle[h] + W > ready)
+                        ready = h_cycle[h] + W;
+                hazards += ready - t;
+                t = ready;
+            }
+            if (v == 0 && c->swap)
+                load_start = t;                 /* next tile loads from here */
+            if (i == 0 && v == 0)
+                first = t;
+            h_addr[h_pos] = addr;
+            h_cycle[h_pos] = t;
+            h_pos = (h_pos + 1) % W;
+            if (h_n < W)
+                h_n++;
+            last = t;
+            s = t + 1;
         }
-        next_issue = s + c->n;
+        next_issue = s;
         issued += c->n;
         macs += (uint64_t)c->k * c->m * c->n;
     }
@@ -65,7 +82,7 @@ int tl_te_cycles(unsigned rows, unsigned cols, const tl_te_cmd *cmd,
     rep->bubbles = (last - first + 1) - issued;
     rep->hazards = hazards;
     rep->macs = macs;
-    rep->cycles = last + tl_te_latency(rows) + hazards + 1;
+    rep->cycles = last + tl_te_latency(rows) + 1;
     rep->utilization = (double)macs / ((double)rows * cols * (double)rep->cycles);
     return 0;
 }

@@ -88,7 +88,7 @@ gen: gen-core
 gen-core: | $(DEPS)
 	$(PYTHON) fpga/gen_core.py trnlite.core $(FPGA_CORE_ROWS)
 $(BUILD)/lint/trnlite_core.ok: trnlite.core fpga/gen_core.py fpga/configs.mk fpga/fpga.mk $(wildcard rtl/*/files.mk) | $(DEPS)
-	@mkdir -p $(@D)
+	@mkdir -p $(@D) $(BUILD)/fpga
 	@$(PYTHON) fpga/gen_core.py $(BUILD)/fpga/trnlite.core.gen $(FPGA_CORE_ROWS)
 	@if ! cmp -s $(BUILD)/fpga/trnlite.core.gen trnlite.core; then \
 	  diff -u trnlite.core $(BUILD)/fpga/trnlite.core.gen; \

@@ -8,145 +8,326 @@
  * canonical 0x7FC00000, +inf + -inf = NaN, x + (-x) = +0, -0 + -0 = -0
  * (docs/ARCHITECTURE.md 5.5).
  *
- * Two halves with one register between them:
- *   stage 1 (inputs -> mid register): unpack, order by magnitude, align
- *     the smaller significand (guard, round and sticky bits), add or
- *     subtract: a 28-bit exact-enough sum.
- *   stage 2 (mid register -> y, combinational): leading-zero count,
- *     normalize (never below the minimum exponent: subnormal results),
- *     round to nearest even, pack, specials.
- * Latency: 1 clock. `y` is the sum of the a, b presented one enabled clock
- * edge earlier. `ce` low holds the mid register (pipeline stall).
- * No handshake; no reset (datapath only).
+ * Fully pipelined, one operation per clock, no clock enable: every stage
+ * register advances on every edge. `y` is registered and equals a + b of
+ * the inputs presented `TL_FP32_ADD_LATENCY (rtl/common/tl_pipe.vh) = 6
+ * edges earlier; an elaboration check (synthesis too) fails if the stages
+ * built here differ from that macro. No handshake; no reset (datapath
+ * only).
+ *
+ *   stage 1  order by magnitude (one 31-bit compare chain), swap,
+ *            effective exponents (subnormal: 1), both exponent
+ *            differences (two short chains, the swap picks one)
+ *   stage 2  align the smaller significand: right shift by 16, 8, 4, 2, 1
+ *            (all of them for a distance >= 32), each step ORing the bits
+ *            it drops into the sticky bit; invert for a subtraction
+ *   stage 3  28-bit add; round-up decision: rounding happens only when the
+ *            leading one is at bit 27, 26 or 25 (normalize right 1, 0 or
+ *            left 1); a deeper one (distance <= 1) means an exact result
+ *   stage 4  leading-zero count
+ *   stage 5  left shift by min(lz, exponent) (a smaller exponent gives a
+ *            subnormal), its bits decided MSB first alongside the shifter;
+ *            exponent field; overflow (exponent 254 and a carry out of the
+ *            add) clears the fraction so that the pack gives inf
+ *   stage 6  last shift step; pack: {exponent, fraction} + hidden bit +
+ *            round-up in one carry chain (a carry out of the fraction
+ *            bumps the exponent, 253 + carry gives inf by itself); NaN and
+ *            inf operands through the output register
+ *
+ * Clock enable: CE_USED = 0 (the default, and the design's intent) leaves
+ * `ce` unused; tie it to 1'b1. te_pe sets CE_USED = 1 and drives `ce` with
+ * the array's global enable as long as tensor_engine still freezes the
+ * array on output back-pressure (issue 7 removes that enable; then `ce`
+ * and CE_USED go away).
  */
-module fp32_add (
+module fp32_add #(
+    parameter CE_USED = 0      // 1: `ce` holds every stage (te_pe, see above)
+) (
     input  wire        clk,
-    input  wire        ce,   // clock enable of the mid register
+    input  wire        ce,     // stage enable, used only with CE_USED = 1
     input  wire [31:0] a,
     input  wire [31:0] b,
-    output reg  [31:0] y     // a + b of one enabled edge earlier
+    output wire [31:0] y     // a + b of `TL_FP32_ADD_LATENCY edges earlier
 );
 
 `include "tl_encoding.vh"
+`include "tl_pipe.vh"
 
-// ---- stage 1: order, align, add --------------------------------------
-reg        s1_swap;
-reg [31:0] s1_big;
-reg [30:0] s1_small;        // magnitude only
-reg [7:0]  s1_exp_big;      // effective exponent (subnormal: 1)
-reg [7:0]  s1_exp_small;
-reg [7:0]  s1_dist;         // exponent difference, >= 0
-reg [4:0]  s1_dist_cap;     // min(dist, 27)
-reg [53:0] s1_shifted;      // {kept 27 bits, lost 27 bits}
-reg [26:0] s1_aligned;      // small significand, 3 extra bits, sticky
-reg [27:0] s1_big_ext;
-reg        s1_eff_sub;
-reg        s1_a_nan;
-reg        s1_b_nan;
-reg        s1_a_inf;
-reg        s1_b_inf;
+localparam integer STAGES = 6;  // registers from a, b to y
 
-reg [27:0] sum_reg, sum_next;       // exact-enough |a| +- |small|
-reg [7:0]  exp_reg, exp_next;        // effective exponent of big
-reg        sign_reg, sign_next;      // sign of big
-reg        eff_sub_reg, eff_sub_next;
-reg        nan_reg, nan_next;
-reg        inf_reg, inf_next;
+// the depth users build on must be the depth built here (synthesis too)
+generate
+    if (STAGES != `TL_FP32_ADD_LATENCY) begin : latency_mismatch
+        fp32_add_latency_differs_from_tl_pipe_vh check ();
+    end
+endgenerate
+
+// ---- stage 1: order, distance ------------------------------------------
+reg       a_ez, b_ez;             // exponent field zero (zero, subnormal)
+reg [7:0] a_eff, b_eff;           // effective exponent (subnormal: 1)
+reg       swap;                   // |b| > |a|
+reg [7:0] d_ab, d_ba;             // exponent differences, both ways
+reg       far;                    // distance >= 32: everything shifts out
+
+reg [23:0] s1_big_reg, s1_big_next;       // significands, hidden bit at 23
+reg [23:0] s1_small_reg, s1_small_next;
+reg [4:0]  s1_sh_reg, s1_sh_next;         // alignment shift, distance[4:0]
+reg        s1_far_reg, s1_far_next;       // distance >= 32: everything shifts out
+reg [7:0]  s1_exp_reg, s1_exp_next;       // effective exponent of big
+reg        s1_sign_reg, s1_sign_next;     // sign of big
+reg        s1_sub_reg, s1_sub_next;       // effective subtraction
+reg        s1_bmax_reg, s1_bmax_next;     // big exponent field all ones
+reg        s1_smax_reg, s1_smax_next;     // small exponent field all ones
 
 always @* begin
-    s1_swap      = b[30:0] > a[30:0];
-    s1_big       = s1_swap ? b : a;
-    s1_small     = s1_swap ? a[30:0] : b[30:0];
-    s1_exp_big   = (s1_big[30:23] == 8'd0) ? 8'd1 : s1_big[30:23];
-    s1_exp_small = (s1_small[30:23] == 8'd0) ? 8'd1 : s1_small[30:23];
-    s1_dist      = s1_exp_big - s1_exp_small;
-    s1_dist_cap  = (s1_dist > 8'd27) ? 5'd27 : s1_dist[4:0];
-    s1_shifted   = {s1_small[30:23] != 8'd0, s1_small[22:0], 3'b000, 27'd0} >> s1_dist_cap;
-    s1_aligned   = {s1_shifted[53:28], s1_shifted[27] | (s1_shifted[26:0] != 27'd0)};
-    s1_big_ext   = {1'b0, s1_big[30:23] != 8'd0, s1_big[22:0], 3'b000};
-    s1_eff_sub   = a[31] ^ b[31];
-    s1_a_nan     = a[30:23] == 8'hff && a[22:0] != 23'd0;
-    s1_b_nan     = b[30:23] == 8'hff && b[22:0] != 23'd0;
-    s1_a_inf     = a[30:23] == 8'hff && a[22:0] == 23'd0;
-    s1_b_inf     = b[30:23] == 8'hff && b[22:0] == 23'd0;
+    a_ez  = a[30:23] == 8'd0;
+    b_ez  = b[30:23] == 8'd0;
+    a_eff = {a[30:24], a[23] | a_ez};
+    b_eff = {b[30:24], b[23] | b_ez};
+    swap  = b[30:0] > a[30:0];
+    d_ab  = a_eff - b_eff;
+    d_ba  = b_eff - a_eff;
+    far   = swap ? (d_ba[7:5] != 3'd0) : (d_ab[7:5] != 3'd0);
 
-    sum_next     = sum_reg;
-    exp_next     = exp_reg;
-    sign_next    = sign_reg;
-    eff_sub_next = eff_sub_reg;
-    nan_next     = nan_reg;
-    inf_next     = inf_reg;
-    if (ce) begin
-        sum_next     = s1_eff_sub ? s1_big_ext - {1'b0, s1_aligned}
-                                  : s1_big_ext + {1'b0, s1_aligned};
-        exp_next     = s1_exp_big;
-        sign_next    = s1_big[31];
-        eff_sub_next = s1_eff_sub;
-        nan_next     = s1_a_nan || s1_b_nan || (s1_a_inf && s1_b_inf && s1_eff_sub);
-        inf_next     = s1_a_inf || s1_b_inf;
-    end
+    s1_big_next   = swap ? {!b_ez, b[22:0]} : {!a_ez, a[22:0]};
+    s1_small_next = swap ? {!a_ez, a[22:0]} : {!b_ez, b[22:0]};
+    s1_sh_next    = swap ? d_ba[4:0] : d_ab[4:0];
+    s1_far_next   = far;
+    s1_exp_next   = swap ? b_eff : a_eff;
+    s1_sign_next  = swap ? b[31] : a[31];
+    s1_sub_next   = a[31] ^ b[31];
+    s1_bmax_next  = swap ? (&b[30:23]) : (&a[30:23]);
+    s1_smax_next  = swap ? (&a[30:23]) : (&b[30:23]);
 end
 
-always @(posedge clk) begin
-    sum_reg     <= sum_next;
-    exp_reg     <= exp_next;
-    sign_reg    <= sign_next;
-    eff_sub_reg <= eff_sub_next;
-    nan_reg     <= nan_next;
-    inf_reg     <= inf_next;
+// ---- stage 2: align with sticky ------------------------------------------
+reg [25:0] al_v0, al_v1, al_v2, al_v3, al_v4, al_v5;  // {sig, guard, round}
+reg        al_st;                                      // sticky
+reg [4:0]  al_sh;                                      // shift, 31 when far
+reg        s2_nan, s2_inf;
+
+reg [23:0] s2_big_reg, s2_big_next;
+reg [26:0] s2_small_reg, s2_small_next;   // aligned, inverted when sub
+reg [7:0]  s2_exp_reg, s2_exp_next;
+reg        s2_sign_reg, s2_sign_next;
+reg        s2_sub_reg, s2_sub_next;
+reg        s2_nan_reg, s2_nan_next;
+reg        s2_inf_reg, s2_inf_next;
+
+always @* begin
+    // far: every step shifts (31 >= 26: all bits go into the sticky bit)
+    al_sh = s1_sh_reg | {5{s1_far_reg}};
+    al_v0 = {s1_small_reg, 2'b00};
+    al_v1 = al_sh[4] ? {16'd0, al_v0[25:16]} : al_v0;
+    al_v2 = al_sh[3] ? {8'd0, al_v1[25:8]} : al_v1;
+    al_v3 = al_sh[2] ? {4'd0, al_v2[25:4]} : al_v2;
+    al_v4 = al_sh[1] ? {2'd0, al_v3[25:2]} : al_v3;
+    al_v5 = al_sh[0] ? {1'd0, al_v4[25:1]} : al_v4;
+    al_st = (al_sh[4] && al_v0[15:0] != 16'd0)
+         || (al_sh[3] && al_v1[7:0] != 8'd0)
+         || (al_sh[2] && al_v2[3:0] != 4'd0)
+         || (al_sh[1] && al_v3[1:0] != 2'd0)
+         || (al_sh[0] && al_v4[0]);
+    // a NaN operand is the bigger magnitude; inf - inf: both exponents max
+    s2_nan = s1_bmax_reg && (s1_big_reg[22:0] != 23'd0 || (s1_smax_reg && s1_sub_reg));
+    s2_inf = s1_bmax_reg && !s2_nan;
+
+    s2_big_next   = s1_big_reg;
+    s2_small_next = {al_v5, al_st} ^ {27{s1_sub_reg}};
+    s2_exp_next   = s1_exp_reg;
+    s2_sign_next  = s1_sign_reg;
+    s2_sub_next   = s1_sub_reg;
+    s2_nan_next   = s2_nan;
+    s2_inf_next   = s2_inf;
 end
 
-// ---- stage 2: normalize, round, pack ---------------------------------
-function [4:0] clz27;
-    input [26:0] v;
+// ---- stage 3: add, round-up decision --------------------------------------
+reg [27:0] sum;                   // {carry, sig, guard, round, sticky}
+reg        s3_zero;
+
+reg [25:0] s3_sum_reg, s3_sum_next;       // sum[27:2] (sum[1:0] feed only the round-up)
+reg        s3_up_reg, s3_up_next;         // round up by one ulp
+reg [7:0]  s3_exp_reg, s3_exp_next;
+reg        s3_sign_reg, s3_sign_next;     // sign of the result
+reg        s3_zero_reg, s3_zero_next;
+reg        s3_nan_reg, s3_nan_next;
+reg        s3_inf_reg, s3_inf_next;
+
+always @* begin
+    sum     = {1'b0, s2_big_reg, 3'b000} + {s2_sub_reg, s2_small_reg} + {27'd0, s2_sub_reg};
+    s3_zero = sum[27:2] == 26'd0;
+
+    s3_sum_next = sum[27:2];
+    // the leading one at bit 27, 26 or 25 puts the ulp at bit 4, 3 or 2;
+    // deeper, the result is exact (only a distance <= 1 cancels that far)
+    if (sum[27])
+        s3_up_next = sum[3] && (sum[4] || sum[2] || sum[1] || sum[0]);
+    else if (sum[26])
+        s3_up_next = sum[2] && (sum[3] || sum[1] || sum[0]);
+    else if (sum[25])
+        s3_up_next = sum[1] && (sum[2] || sum[0]);
+    else
+        s3_up_next = 1'b0;
+    s3_exp_next  = s2_exp_reg;
+    // exact zero: +0, unless both operands were zeros of the same sign
+    s3_sign_next = s2_sign_reg && !(s3_zero && s2_sub_reg);
+    s3_zero_next = s3_zero;
+    s3_nan_next  = s2_nan_reg;
+    s3_inf_next  = s2_inf_reg;
+end
+
+// ---- stage 4: leading zeros ------------------------------------------------
+function [4:0] clz26;
+    input [25:0] v;
     integer i;
-    reg found;
     begin
-        clz27 = 5'd27;
-        found = 1'b0;
-        for (i = 26; i >= 0; i = i - 1) begin
-            if (!found && v[i]) begin
-                clz27 = 5'd26 - i[4:0];
-                found = 1'b1;
-            end
-        end
+        clz26 = 5'd26;
+        for (i = 0; i <= 25; i = i + 1)
+            if (v[i])
+                clz26 = 5'd25 - i[4:0];
     end
 endfunction
 
-reg [4:0]  s2_lz;
-reg [4:0]  s2_shift;        // left shift, limited by the minimum exponent
-reg [26:0] s2_norm;         // 24-bit significand, guard, round|sticky
-reg [8:0]  s2_exp;          // biased result exponent before rounding
-reg        s2_up;
-reg [30:0] s2_packed;
-reg        s2_sign;
+reg [25:0] s4_sum_reg, s4_sum_next;
+reg [4:0]  s4_lz_reg, s4_lz_next;         // leading zeros of the sum, 26: zero
+reg [4:0]  s4_emin_reg, s4_emin_next;     // min(exponent, 31)
+reg        s4_ovf_reg, s4_ovf_next;       // exponent field 255 before rounding
+reg [7:0]  s4_exp_reg, s4_exp_next;
+reg        s4_up_reg, s4_up_next;
+reg        s4_sign_reg, s4_sign_next;
+reg        s4_zero_reg, s4_zero_next;
+reg        s4_nan_reg, s4_nan_next;
+reg        s4_inf_reg, s4_inf_next;
 
 always @* begin
-    s2_lz    = clz27(sum_reg[26:0]);
-    s2_shift = 5'd0;
-    if (sum_reg[27]) begin
-        // carry out: shift right by one, fold the lost bit into sticky
-        s2_norm = {sum_reg[27:2], sum_reg[1] | sum_reg[0]};
-        s2_exp  = {1'b0, exp_reg} + 9'd1;
-    end else begin
-        // min(lz, exp - 1): exp - 1 < lz <= 27 fits in 5 bits
-        s2_shift = (exp_reg - 8'd1 < {3'd0, s2_lz}) ? exp_reg[4:0] - 5'd1 : s2_lz;
-        s2_norm  = sum_reg[26:0] << s2_shift;
-        // a result still without its hidden bit is subnormal (or zero)
-        s2_exp   = s2_norm[26] ? {1'b0, exp_reg - {3'd0, s2_shift}} : 9'd0;
-    end
-    s2_up     = s2_norm[2] && (s2_norm[1] || s2_norm[0] || s2_norm[3]);
-    s2_packed = {s2_exp[7:0], s2_norm[25:3]} + {30'd0, s2_up};
-    // exact zero: +0, unless both operands were zeros of the same sign
-    s2_sign   = (sum_reg == 28'd0) ? (sign_reg && !eff_sub_reg) : sign_reg;
-
-    if (nan_reg)
-        y = `TL_QNAN_FP32;
-    else if (inf_reg || s2_exp >= 9'd255)
-        y = {sign_reg, 8'hff, 23'd0};
-    else
-        y = {s2_sign, s2_packed};
+    s4_sum_next  = s3_sum_reg;
+    s4_lz_next   = clz26(s3_sum_reg);
+    s4_emin_next = (s3_exp_reg[7:5] != 3'd0) ? 5'd31 : s3_exp_reg[4:0];
+    // exponent 254 and a carry out of the add: 255 = overflow
+    s4_ovf_next  = s3_exp_reg == 8'd254 && s3_sum_reg[25];
+    s4_exp_next  = s3_exp_reg;
+    s4_up_next   = s3_up_reg;
+    s4_sign_next = s3_sign_reg;
+    s4_zero_next = s3_zero_reg;
+    s4_nan_next  = s3_nan_reg;
+    s4_inf_next  = s3_inf_reg;
 end
+
+// ---- stage 5: normalize: left shift by min(lz, exponent) -------------------
+// The shift runs MSB first; bit k of min(lz, exponent) is decided from bit
+// k of both and whether the higher bits already told them apart, one LUT
+// level per step, alongside the shifter (no compare in front of it).
+reg [4:0]  nm_m;                  // min(lz, exponent)
+reg        nm_eq;                 // higher bits of lz and exponent equal
+reg        nm_lzlt;               // lz below the exponent in the higher bits
+reg [25:0] nm_v1, nm_v2, nm_v3;
+reg [24:0] nm_v4;                 // bits 25..1 (bit 0 never reaches the result)
+reg [8:0]  nm_t;                  // exponent - lz
+integer    k;
+
+reg [24:0] s5_v_reg, s5_v_next;           // sum[27:3], shifted by nm_m[4:1] * 2
+reg        s5_s_reg, s5_s_next;           // rest of the shift, nm_m[0]
+reg [7:0]  s5_exp_reg, s5_exp_next;       // exponent field minus hidden bit
+reg        s5_up_reg, s5_up_next;
+reg        s5_sign_reg, s5_sign_next;
+reg        s5_nan_reg, s5_nan_next;
+reg        s5_inf_reg, s5_inf_next;
+
+always @* begin
+    nm_eq   = 1'b1;
+    nm_lzlt = 1'b0;
+    for (k = 4; k >= 0; k = k - 1) begin
+        nm_m[k] = nm_eq ? (s4_lz_reg[k] && s4_emin_reg[k])
+                        : (nm_lzlt ? s4_lz_reg[k] : s4_emin_reg[k]);
+        nm_lzlt = nm_lzlt || (nm_eq && !s4_lz_reg[k] && s4_emin_reg[k]);
+        nm_eq   = nm_eq && (s4_lz_reg[k] == s4_emin_reg[k]);
+    end
+    nm_v1 = nm_m[4] ? {s4_sum_reg[9:0], 16'd0} : s4_sum_reg;
+    nm_v2 = nm_m[3] ? {nm_v1[17:0], 8'd0} : nm_v1;
+    nm_v3 = nm_m[2] ? {nm_v2[21:0], 4'd0} : nm_v2;
+    nm_v4 = nm_m[1] ? {nm_v3[23:0], 1'd0} : nm_v3[25:1];
+    // exponent field minus the hidden bit: exponent - min(lz, exponent)
+    nm_t  = {1'b0, s4_exp_reg} - {4'd0, s4_lz_reg};
+
+    // Overflow: an exponent field of 254 plus the hidden bit is 255; the
+    // fraction and round-up are cleared so that the pack gives inf. From
+    // 253, a round-up carrying out of the fraction gives inf by itself.
+    s5_v_next    = s4_ovf_reg ? {nm_v4[24], 24'd0} : nm_v4;
+    s5_s_next    = nm_m[0];
+    s5_exp_next  = (nm_t[8] || s4_zero_reg) ? 8'd0 : nm_t[7:0];
+    s5_up_next   = s4_up_reg && !s4_ovf_reg;
+    s5_sign_next = s4_sign_reg;
+    s5_nan_next  = s4_nan_reg;
+    s5_inf_next  = s4_inf_reg;
+end
+
+// ---- stage 6: last shift step; round and pack ------------------------------
+reg [23:0] pk_v;                  // significand, hidden bit at 23 (0: subnormal)
+reg [30:0] pk;                    // {exponent, fraction}
+reg [31:0] y_reg, y_next;
+
+always @* begin
+    pk_v   = s5_s_reg ? s5_v_reg[23:0] : s5_v_reg[24:1];
+    // the hidden bit adds into the exponent field
+    pk     = {s5_exp_reg, pk_v[22:0]} + {7'd0, pk_v[23], 23'd0} + {30'd0, s5_up_reg};
+    if (s5_nan_reg)
+        y_next = `TL_QNAN_FP32;
+    else if (s5_inf_reg)
+        y_next = {s5_sign_reg, 8'hff, 23'd0};
+    else
+        y_next = {s5_sign_reg, pk};
+end
+
+// CE_USED = 0: every register advances on every edge, `ce` is not used
+wire stage_en = (CE_USED != 0) ? ce : 1'b1;
+
+always @(posedge clk) begin
+    if (stage_en) begin
+        s1_big_reg   <= s1_big_next;
+        s1_small_reg <= s1_small_next;
+        s1_sh_reg    <= s1_sh_next;
+        s1_far_reg   <= s1_far_next;
+        s1_exp_reg   <= s1_exp_next;
+        s1_sign_reg  <= s1_sign_next;
+        s1_sub_reg   <= s1_sub_next;
+        s1_bmax_reg  <= s1_bmax_next;
+        s1_smax_reg  <= s1_smax_next;
+        s2_big_reg   <= s2_big_next;
+        s2_small_reg <= s2_small_next;
+        s2_exp_reg   <= s2_exp_next;
+        s2_sign_reg  <= s2_sign_next;
+        s2_sub_reg   <= s2_sub_next;
+        s2_nan_reg   <= s2_nan_next;
+        s2_inf_reg   <= s2_inf_next;
+        s3_sum_reg   <= s3_sum_next;
+        s3_up_reg    <= s3_up_next;
+        s3_exp_reg   <= s3_exp_next;
+        s3_sign_reg  <= s3_sign_next;
+        s3_zero_reg  <= s3_zero_next;
+        s3_nan_reg   <= s3_nan_next;
+        s3_inf_reg   <= s3_inf_next;
+        s4_sum_reg   <= s4_sum_next;
+        s4_lz_reg    <= s4_lz_next;
+        s4_emin_reg  <= s4_emin_next;
+        s4_ovf_reg   <= s4_ovf_next;
+        s4_exp_reg   <= s4_exp_next;
+        s4_up_reg    <= s4_up_next;
+        s4_sign_reg  <= s4_sign_next;
+        s4_zero_reg  <= s4_zero_next;
+        s4_nan_reg   <= s4_nan_next;
+        s4_inf_reg   <= s4_inf_next;
+        s5_v_reg     <= s5_v_next;
+        s5_s_reg     <= s5_s_next;
+        s5_exp_reg   <= s5_exp_next;
+        s5_up_reg    <= s5_up_next;
+        s5_sign_reg  <= s5_sign_next;
+        s5_nan_reg   <= s5_nan_next;
+        s5_inf_reg   <= s5_inf_next;
+        y_reg        <= y_next;
+    end
+end
+
+assign y = y_reg;
 
 endmodule
 

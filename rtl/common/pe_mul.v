@@ -2,166 +2,168 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
+`include "pe_operand.vh"
+
 /*
- * pe_mul: the tensor-engine product. Decodes both operands (bf16, fp16,
- * e4m3, e5m2, int8; the two formats may differ), multiplies the 11-bit
- * significands exactly (one 18x18 DSP) and rounds the product to IEEE
- * binary32 with round to nearest even, keeping subnormal results: the
- * value of "widen both to fp32, multiply as binary32" (docs/ARCHITECTURE.md
- * 5.5). The significand product has at most 22 bits, so a normal fp32
- * result is exact; only a product in the fp32 subnormal range (possible
- * only with a bf16 operand) is rounded, and only a bf16 operand can
- * overflow to inf. inf x 0 and NaN operands give 0x7FC00000.
- * int8 x int8 gives the exact int32 product (y_int = 1); int8 with a float
- * format, or a format code that is not an input format, gives 0x7FC00000.
+ * pe_mul: the tensor-engine product of two decoded operands (pe_unpack,
+ * pe_operand.vh): the value of "widen both to fp32, multiply as binary32"
+ * with round to nearest even and subnormal results kept
+ * (docs/ARCHITECTURE.md 5.5).
  *
- * Stage 1 (inputs -> register): decode, sign, exponent sum, 11x11 product.
- * Stage 2 (register -> y, combinational): normalize, round, pack.
- * Latency: 1 clock (y belongs to the inputs of one enabled edge earlier).
- * `ce` low holds the register. No handshake; no reset (datapath only).
+ * Both significands are normalized (1.frac; the decoder normalizes
+ * subnormal inputs and int8 values), so the 22-bit product has its
+ * leading 1 at bit 21 or 20: a one-bit normalize. A normal fp32 result is
+ * exact (at most 22 significant bits); only a product in the fp32
+ * subnormal range (possible only with a bf16 operand) is shifted right
+ * with a sticky bit and rounded, and only a bf16 operand can overflow to
+ * inf. inf x 0 and NaN operands give 0x7FC00000, and so does int8 with a
+ * float format. int8 x int8 is exact in fp32 (|product| <= 2^14): the
+ * array sums it as fp32, exactly (docs/tensor_engine.md section 3).
+ * One 11 x 11 multiplier (one DSP).
+ *
+ *   stage 1 (inputs -> m_*):  multiply, exponent sum, subnormal shift
+ *                             distance, special classes
+ *   stage 2 (m_* -> r_*):     normalize (one bit) or shift right with
+ *                             guard and sticky; the packed word before
+ *                             rounding and its round-up bit
+ *   stage 3 (r_* -> y):       round (increment), registered output
+ * Latency TE_PE_MUL_LATENCY = 3: y belongs to the inputs of three clock
+ * edges earlier. en = 0 (the row adds nothing) gives y = -0, the identity
+ * of RNE addition. No handshake, no reset (datapath only), no clock
+ * enable.
  */
 module pe_mul (
-    input  wire        clk,
-    input  wire        ce,      // clock enable of the stage register
-    input  wire [2:0]  fmt_a,   // format of a (`TL_FMT_*)
-    input  wire [15:0] a,
-    input  wire [2:0]  fmt_b,   // format of b
-    input  wire [15:0] b,
-    output reg  [31:0] y,       // fp32 product, or int32 product if y_int
-    output reg         y_int    // y is an int32 (int8 x int8)
+    input  wire                 clk,
+    input  wire [`PE_OP_W-1:0]  w,        // stationary operand
+    input  wire [`PE_OP_W-1:0]  x,        // moving operand
+    input  wire                 en,       // the row adds this product
+    output reg  [31:0]          y         // fp32 product (-0 if !en)
 );
 
 `include "tl_encoding.vh"
 
-// ---- stage 1: decode and multiply ------------------------------------
-wire        a_sign, b_sign;
-wire [8:0]  a_exp, b_exp;
-wire [10:0] a_sig, b_sig;
-wire        a_zero, b_zero, a_inf, b_inf, a_nan, b_nan, a_int, b_int;
+// ---- stage 1: multiply, exponents, classes -----------------------------
+wire [10:0]       w_sig = {1'b1, w[`PE_OP_FRAC]};
+wire [10:0]       x_sig = {1'b1, x[`PE_OP_FRAC]};
+wire signed [9:0] w_exp = w[`PE_OP_EXP];
+wire signed [9:0] x_exp = x[`PE_OP_EXP];
 
-pe_unpack unpack_a (
-    .fmt    (fmt_a),
-    .bits   (a),
-    .sign   (a_sign),
-    .exp    (a_exp),
-    .sig    (a_sig),
-    .zero   (a_zero),
-    .inf    (a_inf),
-    .nan    (a_nan),
-    .is_int (a_int)
-);
+reg signed [9:0]  s1_e1;       // biased fp32 exponent if the product's msb is bit 21
+reg signed [9:0]  s1_d;        // subnormal right shift, 1 - e1
+/* verilator lint_off UNUSEDSIGNAL */
+reg        [9:0]  s1_etz;      // e1 + tz(product) + 2 (only its sign is used)
+/* verilator lint_on UNUSEDSIGNAL */
 
-pe_unpack unpack_b (
-    .fmt    (fmt_b),
-    .bits   (b),
-    .sign   (b_sign),
-    .exp    (b_exp),
-    .sig    (b_sig),
-    .zero   (b_zero),
-    .inf    (b_inf),
-    .nan    (b_nan),
-    .is_int (b_int)
-);
-
-// product value = prod * 2^(exp - 286) (each operand carries 133 + 10)
-reg [21:0] prod_reg, prod_next;
-reg [9:0]  exp_reg, exp_next;
-reg        sign_reg, sign_next;
-reg        zero_reg, zero_next;
-reg        inf_reg, inf_next;
-reg        nan_reg, nan_next;
-reg        int_reg, int_next;
+reg [21:0]        m_prod_reg, m_prod_next;
+reg [7:0]         m_e1_reg, m_e1_next;     // low 8 bits of e1 (used when normal)
+reg [4:0]         m_d_reg, m_d_next;       // (1 - e1) mod 32
+reg               m_tiny_reg, m_tiny_next; // 1 - e1 > 25: a subnormal product rounds to +-0
+reg               m_sub_reg, m_sub_next;   // e1 <= 0: subnormal for either msb
+reg               m_edge_reg, m_edge_next; // e1 == 1: subnormal unless msb at 21
+reg               m_ovf1_reg, m_ovf1_next; // e1 >= 255
+reg               m_ovf0_reg, m_ovf0_next; // e1 >= 256 (e1 - 1 >= 255)
+reg               m_sign_reg, m_sign_next;
+reg               m_nan_reg, m_nan_next;
+reg               m_inf_reg, m_inf_next;
+reg               m_zero_reg, m_zero_next;
+reg               m_en_reg, m_en_next;
+reg               m_sticky_reg, m_sticky_next;  // subnormal shift drops a 1 below the guard bit
 
 always @* begin
-    prod_next = prod_reg;
-    exp_next  = exp_reg;
-    sign_next = sign_reg;
-    zero_next = zero_reg;
-    inf_next  = inf_reg;
-    nan_next  = nan_reg;
-    int_next  = int_reg;
-    if (ce) begin
-        prod_next = a_sig * b_sig;
-        exp_next  = {1'b0, a_exp} + {1'b0, b_exp};
-        sign_next = a_sign ^ b_sign;
-        nan_next  = a_nan || b_nan || (a_int != b_int)
-                    || (a_inf && b_zero) || (a_zero && b_inf);
-        inf_next  = a_inf || b_inf;
-        zero_next = a_zero || b_zero;
-        int_next  = a_int && b_int;
+    s1_e1 = w_exp + x_exp;
+    s1_d  = 10'sd1 - s1_e1;
+    // The product's trailing zeros are the operands' (odd parts multiply
+    // to an odd number); with f = product << 2 shifted right by d, a 1
+    // falls below the guard bit iff tz(product) + 3 < d, i.e.
+    // e1 + tz(product) + 2 < 0.
+    s1_etz = w[`PE_OP_ETZ] + x[`PE_OP_ETZ];
+
+    m_prod_next = w_sig * x_sig;
+    m_e1_next   = s1_e1[7:0];
+    m_d_next    = s1_d[4:0];
+    m_tiny_next = s1_d > 10'sd25;
+    m_sub_next  = s1_e1 <= 10'sd0;
+    m_edge_next = s1_e1 == 10'sd1;
+    m_ovf1_next = s1_e1 >= 10'sd255;
+    m_ovf0_next = s1_e1 >= 10'sd256;
+    m_sign_next = w[`PE_OP_SIGN] ^ x[`PE_OP_SIGN];
+    m_nan_next  = w[`PE_OP_NAN] || x[`PE_OP_NAN] || (w[`PE_OP_INT] != x[`PE_OP_INT])
+                  || (w[`PE_OP_INF] && x[`PE_OP_ZERO]) || (w[`PE_OP_ZERO] && x[`PE_OP_INF]);
+    m_inf_next  = w[`PE_OP_INF] || x[`PE_OP_INF];
+    m_zero_next = w[`PE_OP_ZERO] || x[`PE_OP_ZERO];
+    m_en_next   = en;
+    m_sticky_next = s1_etz[9];
+end
+
+always @(posedge clk) begin
+    m_prod_reg <= m_prod_next;
+    m_e1_reg   <= m_e1_next;
+    m_d_reg    <= m_d_next;
+    m_tiny_reg <= m_tiny_next;
+    m_sub_reg  <= m_sub_next;
+    m_edge_reg <= m_edge_next;
+    m_ovf1_reg <= m_ovf1_next;
+    m_ovf0_reg <= m_ovf0_next;
+    m_sign_reg <= m_sign_next;
+    m_nan_reg  <= m_nan_next;
+    m_inf_reg  <= m_inf_next;
+    m_zero_reg <= m_zero_next;
+    m_en_reg   <= m_en_next;
+    m_sticky_reg <= m_sticky_next;
+end
+
+// ---- stage 2: normalize or shift, pack before rounding -------------------
+reg        s2_hi;          // product msb at bit 21
+reg [21:0] s2_p;
+reg [23:0] s2_f;           // product << 2: value = f * 2^(e1 - 1 - 150)
+reg [22:0] s2_frac_sub;    // f >> d (< 2^23 when subnormal)
+reg        s2_guard;       // the bit below it
+/* verilator lint_off UNUSEDSIGNAL */
+reg        s2_frac_top;    // bit 23 of f >> d: 0 whenever the result is subnormal
+/* verilator lint_on UNUSEDSIGNAL */
+reg        s2_subn;
+
+reg [31:0] r_word_reg, r_word_next;   // packed result before rounding
+reg        r_up_reg, r_up_next;       // add one ulp (subnormal RNE)
+
+always @* begin
+    s2_p     = m_prod_reg;
+    s2_hi    = s2_p[21];
+    s2_f     = {s2_p, 2'b00};
+    s2_subn  = m_sub_reg || (m_edge_reg && !s2_hi);
+    // fp32 fraction of a subnormal product: f >> d and the guard bit from
+    // one shifter; the sticky bit came from stage 1
+    {s2_frac_top, s2_frac_sub, s2_guard} = {s2_f, 1'b0} >> m_d_reg;
+
+    r_up_next = 1'b0;
+    if (!m_en_reg) begin
+        r_word_next = 32'h80000000;
+    end else if (m_nan_reg) begin
+        r_word_next = `TL_QNAN_FP32;
+    end else if (m_inf_reg || (s2_hi ? m_ovf1_reg : m_ovf0_reg)) begin
+        r_word_next = {m_sign_reg, 8'hff, 23'd0};
+    end else if (m_zero_reg) begin
+        r_word_next = {m_sign_reg, 31'd0};
+    end else if (s2_subn && m_tiny_reg) begin
+        r_word_next = {m_sign_reg, 31'd0};
+    end else if (s2_subn) begin
+        r_word_next = {m_sign_reg, 8'd0, s2_frac_sub};
+        r_up_next   = s2_guard && (m_sticky_reg || s2_frac_sub[0]);
+    end else if (s2_hi) begin
+        r_word_next = {m_sign_reg, m_e1_reg[7:0], s2_p[20:0], 2'b00};
+    end else begin
+        r_word_next = {m_sign_reg, m_e1_reg[7:0] - 8'd1, s2_p[19:0], 3'b000};
     end
 end
 
 always @(posedge clk) begin
-    prod_reg <= prod_next;
-    exp_reg  <= exp_next;
-    sign_reg <= sign_next;
-    zero_reg <= zero_next;
-    inf_reg  <= inf_next;
-    nan_reg  <= nan_next;
-    int_reg  <= int_next;
+    r_word_reg <= r_word_next;
+    r_up_reg   <= r_up_next;
 end
 
-// ---- stage 2: normalize, round to fp32, pack --------------------------
-function [4:0] clz22;
-    input [21:0] v;
-    integer i;
-    reg found;
-    begin
-        clz22 = 5'd22;
-        found = 1'b0;
-        for (i = 21; i >= 0; i = i - 1) begin
-            if (!found && v[i]) begin
-                clz22 = 5'd21 - i[4:0];
-                found = 1'b1;
-            end
-        end
-    end
-endfunction
-
-reg [4:0]  s2_lz;
-reg [9:0]  s2_t;        // exp + msb position; fp32 biased exponent + 159
-reg [20:0] s2_norm;     // prod shifted so its msb (dropped) is at bit 21
-reg [4:0]  s2_lsh;      // subnormal, exact: left shift into the fraction
-reg [4:0]  s2_rsh;      // subnormal, rounded: right shift, capped at 24
-reg [45:0] s2_ext;      // {kept 22 bits, dropped 24 bits}
-reg        s2_up;
-reg [22:0] s2_frac;
-
-always @* begin
-    s2_lz   = clz22(prod_reg);
-    s2_t    = exp_reg + 10'd21 - {5'd0, s2_lz};
-    s2_norm = prod_reg[20:0] << s2_lz;
-    s2_lsh  = 5'd0;
-    s2_rsh  = 5'd0;
-    s2_ext  = 46'd0;
-    s2_up   = 1'b0;
-    s2_frac = 23'd0;
-    y_int   = int_reg;
-    if (int_reg) begin
-        y = sign_reg ? 32'd0 - {10'd0, prod_reg} : {10'd0, prod_reg};
-    end else if (nan_reg) begin
-        y = `TL_QNAN_FP32;
-    end else if (inf_reg || (!zero_reg && s2_t >= 10'd414)) begin
-        y = {sign_reg, 8'hff, 23'd0};
-    end else if (zero_reg) begin
-        y = {sign_reg, 31'd0};
-    end else if (s2_t >= 10'd160) begin
-        // normal: exact (at most 22 significant bits)
-        y = {sign_reg, s2_t[7:0] - 8'd159, s2_norm[20:0], 2'b00};
-    end else if (exp_reg >= 10'd137) begin
-        // subnormal, exact: fraction = prod * 2^(exp - 137) < 2^23
-        s2_lsh = exp_reg[4:0] - 5'd9;          // exp - 137, at most 22
-        s2_frac = {1'b0, prod_reg} << s2_lsh;
-        y = {sign_reg, 8'd0, s2_frac};
-    end else begin
-        // subnormal, rounded: fraction = prod * 2^-(137 - exp), RNE
-        s2_rsh = (exp_reg <= 10'd113) ? 5'd24 : 5'd9 - exp_reg[4:0];  // 137 - exp
-        s2_ext = {prod_reg, 24'd0} >> s2_rsh;
-        s2_up  = s2_ext[23] && (s2_ext[22:0] != 23'd0 || s2_ext[24]);
-        y = {sign_reg, 8'd0, 1'b0, s2_ext[45:24]} + {31'd0, s2_up};
-    end
-end
+// ---- stage 3: round -------------------------------------------------------
+always @(posedge clk)
+    y <= {r_word_reg[31:24], r_word_reg[23:0] + {23'd0, r_up_reg}};
 
 endmodule
 

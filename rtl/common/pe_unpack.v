@@ -2,99 +2,127 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
+`include "pe_operand.vh"
+
 /*
- * pe_unpack: decode one tensor-engine input element (bf16, fp16, e4m3, e5m2
- * or int8, selected by `fmt`) into a common sign / exponent / 11-bit
- * significand form that the PE multiplier takes.
+ * pe_unpack: decode one tensor-engine input element (bf16, fp16, e4m3,
+ * e5m2 or int8, selected by `fmt`) into the packed operand of
+ * pe_operand.vh, which te_pe multiplies. The tensor engine decodes each
+ * moving element once per row and each stationary element once per
+ * column (at the load input), never inside a PE.
  *
- * For a float format the value is
- *     (-1)^sign * sig * 2^(exp - EXP_BIAS - 10)        EXP_BIAS = 133
- * with `sig` the significand (hidden bit included, left-aligned to 11 bits;
- * 0 hidden bit for subnormals, which use the format's minimum exponent).
- * The biased exponent lies in 7 (bf16 subnormal/min normal) .. 260 (bf16
- * max), so it never goes negative. int8 gives sign and magnitude (0..128)
- * in `sig`, exp = EXP_BIAS + 10 (value = sig), is_int = 1.
+ * Every nonzero finite element becomes (-1)^sign * 1.frac * 2^(exp - 64):
+ * subnormal inputs are normalized here (their exponent goes below the
+ * format's minimum), and so is an int8 (its magnitude, 1..128, is an
+ * exact float with at most 8 significant bits). exp lies in -69 (bf16
+ * 2^-133) .. 191 (bf16 2^127). One shared path does it for every format:
+ * the element becomes an 11-bit significand m (hidden bit, fraction left
+ * aligned; int8: the magnitude in m[10:3]) with the exponent of m[10],
+ * then m is shifted left until its leading one is at bit 10.
  * e4m3 has no infinities: only S.1111.111 is NaN (OCP OFP8).
- * Any other format code (fp32, int32, 7) is not a tensor-engine input and
- * decodes as NaN.
+ * Any other format code (fp32, int32, 7) decodes as NaN.
  *
  * Combinational; no handshake.
  */
 module pe_unpack (
-    input  wire [2:0]  fmt,     // element format (`TL_FMT_*)
-    input  wire [15:0] bits,    // element bits, 8-bit formats in [7:0]
-    output reg         sign,    // sign (int8: negative)
-    output reg  [8:0]  exp,     // biased exponent (EXP_BIAS = 133)
-    output reg  [10:0] sig,     // significand, left-aligned to 11 bits
-    output reg         zero,    // value is +-0
-    output reg         inf,     // value is +-inf
-    output reg         nan,     // value is NaN (or fmt is not an input format)
-    output reg         is_int   // fmt is int8
+    input  wire [2:0]            fmt,   // element format (`TL_FMT_*)
+    input  wire [15:0]           bits,  // element bits, 8-bit formats in [7:0]
+    output reg  [`PE_OP_W-1:0]   op     // decoded operand (pe_operand.vh)
 );
 
 `include "tl_encoding.vh"
 
-// value = sig * 2^(exp - EXP_BIAS - 10)
-localparam [8:0] EXP_BIAS = 9'd133;
+reg        sign;
+reg [7:0]  ef;          // exponent field
+reg        ef_zero;     // exponent field 0 (zero, subnormal)
+reg        ef_ones;     // exponent field all ones (inf, NaN)
+reg [9:0]  fr;          // fraction, left-aligned to 10 bits
+reg        fr_zero;
+reg [7:0]  mag;         // int8 magnitude
+reg [9:0]  top_exp;     // exponent of m[10], + 64
+reg [10:0] m;           // significand before normalization
+reg [3:0]  lz;          // leading zeros of m (0..10 for m != 0)
+reg [9:0]  m_norm;      // m << lz without its leading one
+reg [3:0]  tz;          // trailing zeros of m (= of 1.frac, less lz)
+reg [9:0]  e_val;       // exponent + 64
+reg        is_int, is_float;
+integer    i;
 
 always @* begin
-    sign   = bits[15];
-    exp    = EXP_BIAS;
-    sig    = 11'd0;
-    zero   = 1'b0;
-    inf    = 1'b0;
-    nan    = 1'b0;
-    is_int = 1'b0;
+    sign     = bits[15];
+    ef       = 8'd0;
+    fr       = 10'd0;
+    is_int   = 1'b0;
+    is_float = 1'b1;
     case (fmt)
-        `TL_FMT_BF16: begin
-            // 1.8.7, bias 127
-            sig = {bits[14:7] != 8'd0, bits[6:0], 3'b000};
-            exp = (bits[14:7] == 8'd0) ? EXP_BIAS - 9'd126
-                                        : EXP_BIAS - 9'd127 + {1'b0, bits[14:7]};
-            zero = bits[14:0] == 15'd0;
-            inf  = bits[14:7] == 8'hff && bits[6:0] == 7'd0;
-            nan  = bits[14:7] == 8'hff && bits[6:0] != 7'd0;
+        `TL_FMT_BF16: begin    // 1.8.7, bias 127
+            ef = bits[14:7];
+            fr = {bits[6:0], 3'b000};
         end
-        `TL_FMT_FP16: begin
-            // 1.5.10, bias 15
-            sig = {bits[14:10] != 5'd0, bits[9:0]};
-            exp = (bits[14:10] == 5'd0) ? EXP_BIAS - 9'd14
-                                         : EXP_BIAS - 9'd15 + {4'd0, bits[14:10]};
-            zero = bits[14:0] == 15'd0;
-            inf  = bits[14:10] == 5'h1f && bits[9:0] == 10'd0;
-            nan  = bits[14:10] == 5'h1f && bits[9:0] != 10'd0;
+        `TL_FMT_FP16: begin    // 1.5.10, bias 15
+            ef = {3'd0, bits[14:10]};
+            fr = bits[9:0];
         end
-        `TL_FMT_E4M3: begin
-            // 1.4.3, bias 7, no inf, NaN only S.1111.111
+        `TL_FMT_E4M3: begin    // 1.4.3, bias 7
             sign = bits[7];
-            sig  = {bits[6:3] != 4'd0, bits[2:0], 7'd0};
-            exp  = (bits[6:3] == 4'd0) ? EXP_BIAS - 9'd6
-                                        : EXP_BIAS - 9'd7 + {5'd0, bits[6:3]};
-            zero = bits[6:0] == 7'd0;
-            nan  = bits[6:0] == 7'h7f;
+            ef   = {4'd0, bits[6:3]};
+            fr   = {bits[2:0], 7'd0};
         end
-        `TL_FMT_E5M2: begin
-            // 1.5.2, bias 15, IEEE-style inf and NaN
+        `TL_FMT_E5M2: begin    // 1.5.2, bias 15
             sign = bits[7];
-            sig  = {bits[6:2] != 5'd0, bits[1:0], 8'd0};
-            exp  = (bits[6:2] == 5'd0) ? EXP_BIAS - 9'd14
-                                        : EXP_BIAS - 9'd15 + {4'd0, bits[6:2]};
-            zero = bits[6:0] == 7'd0;
-            inf  = bits[6:2] == 5'h1f && bits[1:0] == 2'd0;
-            nan  = bits[6:2] == 5'h1f && bits[1:0] != 2'd0;
+            ef   = {3'd0, bits[6:2]};
+            fr   = {bits[1:0], 8'd0};
         end
         `TL_FMT_INT8: begin
-            // two's complement; magnitude 0..128
-            sign   = bits[7];
-            sig    = {3'd0, bits[7] ? 8'd0 - bits[7:0] : bits[7:0]};
-            exp    = EXP_BIAS + 9'd10;
-            zero   = bits[7:0] == 8'd0;
-            is_int = 1'b1;
+            sign     = bits[7];
+            is_int   = 1'b1;
+            is_float = 1'b0;
         end
         default: begin
-            nan = 1'b1;
+            is_float = 1'b0;
         end
     endcase
+    mag     = bits[7] ? 8'd0 - bits[7:0] : bits[7:0];
+    ef_zero = ef == 8'd0;
+    fr_zero = fr == 10'd0;
+    case (fmt)
+        `TL_FMT_BF16: ef_ones = ef == 8'hff;
+        `TL_FMT_E4M3: ef_ones = ef[3:0] == 4'hf;
+        default:      ef_ones = ef[4:0] == 5'h1f;
+    endcase
+
+    // exponent of m[10] (+ 64): field - bias + 64, a subnormal taking the
+    // minimum exponent (field 1); int8: m[10] weighs 2^7
+    case (fmt)
+        `TL_FMT_BF16: top_exp = {2'b00, ef[7:1], ef[0] | ef_zero} - 10'd63;
+        `TL_FMT_E4M3: top_exp = {2'b00, ef[7:1], ef[0] | ef_zero} + 10'd57;
+        `TL_FMT_INT8: top_exp = 10'd71;
+        default:      top_exp = {2'b00, ef[7:1], ef[0] | ef_zero} + 10'd49;
+    endcase
+    m = is_int ? {mag, 3'b000} : {!ef_zero, fr};
+
+    lz = 4'd0;
+    for (i = 0; i < 11; i = i + 1)
+        if (m[i])
+            lz = 4'd10 - i[3:0];
+    m_norm = m[9:0] << lz;
+    tz = 4'd0;
+    for (i = 10; i >= 0; i = i - 1)
+        if (m[i])
+            tz = i[3:0];
+    e_val = top_exp - {6'd0, lz};
+
+    op = {`PE_OP_W{1'b0}};
+    op[`PE_OP_NAN]  = !is_float && !is_int
+                      || is_float && ef_ones && (fmt == `TL_FMT_E4M3 ? fr[9:7] == 3'b111 : !fr_zero);
+    op[`PE_OP_INF]  = is_float && ef_ones && fr_zero && fmt != `TL_FMT_E4M3;
+    op[`PE_OP_ZERO] = m == 11'd0;
+    op[`PE_OP_INT]  = is_int;
+    op[`PE_OP_SIGN] = sign;
+    op[`PE_OP_EXP]  = e_val;
+    // exp + tz(1.frac) + 1 = (top_exp - lz) + (tz + lz) + 1
+    op[`PE_OP_ETZ]  = top_exp + {6'd0, tz} + 10'd1;
+    op[`PE_OP_FRAC] = m_norm;
 end
 
 endmodule

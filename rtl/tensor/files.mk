@@ -4,14 +4,17 @@ TE_FILES := rtl/common/pe_unpack.v rtl/common/pe_mul.v rtl/common/fp32_add.v \
             rtl/tensor/te_pe.v rtl/tensor/tensor_engine.v rtl/tensor/psum_buffer.v \
             rtl/tensor/te_top.v
 TE_LINT_INC := -Irtl/common -Irtl/tensor
-TE_HDRS  := rtl/common/tl_encoding.vh
+TE_HDRS  := rtl/common/tl_encoding.vh rtl/common/tl_pipe.vh rtl/common/pe_operand.vh rtl/tensor/te_pipe.vh
 
-# te_top (engine + PSUM) at every size the tests run, and each cell alone.
+# te_top (engine + PSUM) at every size the tests run and at the FPGA size
+# (8x8), and each cell alone.
 $(eval $(call lint_top,te_top_4x4,te_top,$(TE_FILES) $(TE_HDRS),$(TE_LINT_INC) -GROWS=4 -GCOLS=4))
 $(eval $(call lint_top,te_top_16x16,te_top,$(TE_FILES) $(TE_HDRS),$(TE_LINT_INC) -GROWS=16 -GCOLS=16))
 $(eval $(call lint_top,te_top_8x4,te_top,$(TE_FILES) $(TE_HDRS),$(TE_LINT_INC) -GROWS=8 -GCOLS=4))
+$(eval $(call lint_top,te_top_8x8,te_top,$(TE_FILES) $(TE_HDRS),$(TE_LINT_INC) -GROWS=8 -GCOLS=8 -GDEPTH=512))
 $(eval $(call lint_top,tensor_engine,tensor_engine,$(TE_FILES) $(TE_HDRS),$(TE_LINT_INC)))
 $(eval $(call lint_top,psum_buffer,psum_buffer,rtl/tensor/psum_buffer.v rtl/common/fp32_add.v $(TE_HDRS),$(TE_LINT_INC)))
-$(eval $(call lint_top,te_pe,te_pe,rtl/tensor/te_pe.v rtl/common/pe_mul.v rtl/common/pe_unpack.v rtl/common/fp32_add.v $(TE_HDRS),$(TE_LINT_INC)))
-$(eval $(call lint_top,pe_mul,pe_mul,rtl/common/pe_mul.v rtl/common/pe_unpack.v $(TE_HDRS),$(TE_LINT_INC)))
+$(eval $(call lint_top,te_pe,te_pe,rtl/tensor/te_pe.v rtl/common/pe_mul.v rtl/common/fp32_add.v $(TE_HDRS),$(TE_LINT_INC)))
+$(eval $(call lint_top,pe_mul,pe_mul,rtl/common/pe_mul.v $(TE_HDRS),$(TE_LINT_INC)))
+$(eval $(call lint_top,pe_unpack,pe_unpack,rtl/common/pe_unpack.v $(TE_HDRS),$(TE_LINT_INC)))
 $(eval $(call lint_top,fp32_add,fp32_add,rtl/common/fp32_add.v $(TE_HDRS),$(TE_LINT_INC)))

@@ -6,28 +6,33 @@
  * psum_buffer: the PSUM accumulator buffer. COLS partitions (one per array
  * column), each DEPTH entries of 32 bits (fp32, or int32 for int8
  * matmuls), each one simple dual-port block RAM (one write port, one
- * synchronous read port).
+ * synchronous read port, registered output).
  *
- * Write port (from the tensor engine), valid/ready: a beat writes, for
+ * Write port (from the tensor engine): a beat with wr_valid is always
+ * taken (there is no wr_ready: the engine never waits). It writes, for
  * every column c with wr_mask[c], entry wr_addr of partition c with
  *   wr_start = 1: wr_data[c]                        (overwrite)
  *   wr_start = 0: old + wr_data[c]                  (accumulate)
  * where the add is fp32_add (IEEE binary32, RNE) or, with wr_int, an int32
- * add with wrap-around. Accumulate is a read-modify-write:
- *   c0 beat accepted, RAM read     c1 old value (forwarded if the RAM was
- *   written at the end of c0), fp32_add stage 1     c2 add stage 2, RAM write
- * A result written at the end of c2 is forwarded to an op that read the RAM
- * at that same edge, so writes two cycles apart see each other. Two beats
- * to the same address in consecutive cycles would not: wr_ready drops for
- * one cycle instead (one bubble, only for back-to-back beats to one address,
- * e.g. N = 1 matmuls accumulating in a row). Otherwise wr_ready is high.
+ * add with wrap-around. Every beat goes through the same pipeline
+ * (L = TL_FP32_ADD_LATENCY):
+ *   c0      beat taken; an accumulating beat reads the RAM (address
+ *           register inside the block RAM)
+ *   c1      RAM output -> q register
+ *   c2      fp32_add / int32 add of q and the beat's data
+ *   c2+L    sum (the adder's output register); RAM write at the end of
+ *           this cycle
+ * There is no forwarding: a beat that accumulates into an address written
+ * by a beat taken fewer than TE_PSUM_RMW_WINDOW = L + 3 cycles earlier would read
+ * the old value. The tensor engine's sequencer never issues such a pair
+ * (it holds the vector at issue); simulation flags a violation.
  *
  * Read port: rd_valid/rd_ready request with rd_addr; the data of all
- * partitions comes back on rd_data with rd_data_valid one cycle later (no
- * back-pressure on the response). The RAM read port is shared: an
- * accumulating write beat has priority (rd_ready low in that cycle). A read
- * accepted in cycle c sees every write beat accepted in cycle c - 2 or
- * earlier.
+ * partitions comes back on rd_data with rd_data_valid two cycles later
+ * (no back-pressure on the response). The RAM read port is shared: an
+ * accumulating write beat has priority (rd_ready low in that cycle). A
+ * read taken in cycle c sees every write beat taken in cycle
+ * c - TE_PSUM_RMW_WINDOW or earlier.
  *
  * Reset clears the pipeline valid bits only, never the RAM.
  */
@@ -40,7 +45,6 @@ module psum_buffer #(
     input  wire               rst,
 
     input  wire               wr_valid,
-    output reg                wr_ready,
     input  wire [AW-1:0]      wr_addr,
     input  wire [COLS*32-1:0] wr_data,   // partition c in [32c +: 32]
     input  wire               wr_start,  // 1: overwrite, 0: accumulate
@@ -54,6 +58,14 @@ module psum_buffer #(
     output wire [COLS*32-1:0] rd_data
 );
 
+`include "te_pipe.vh"
+
+localparam integer L = `TL_FP32_ADD_LATENCY;
+// stages of the write pipeline after c0: c1 .. c2+L (the write)
+localparam integer WS = L + 2;
+// pipeline word: start, int, mask, addr, data
+localparam integer PW = 2 + COLS + AW + COLS * 32;
+
 `ifndef SYNTHESIS
 initial begin
     if (COLS < 1 || DEPTH < 2 || (1 << AW) != DEPTH)
@@ -61,143 +73,140 @@ initial begin
 end
 `endif
 
-// ---- stage c0: accept, RAM read ----------------------------------------
-reg               s1_valid_reg, s1_valid_next;    // write op in c1
-reg               s1_start_reg, s1_start_next;
-reg               s1_int_reg, s1_int_next;
-reg [COLS-1:0]    s1_mask_reg, s1_mask_next;
-reg [AW-1:0]      s1_addr_reg, s1_addr_next;
-reg [COLS*32-1:0] s1_data_reg, s1_data_next;
-reg               rd1_valid_reg, rd1_valid_next;  // read response in c1
-reg [AW-1:0]      port_addr_reg, port_addr_next;  // address read in c0
-
-reg               s2_valid_reg, s2_valid_next;    // write op in c2
-reg               s2_start_reg, s2_start_next;
-reg               s2_int_reg, s2_int_next;
-reg [COLS-1:0]    s2_mask_reg, s2_mask_next;
-reg [AW-1:0]      s2_addr_reg, s2_addr_next;
-reg [COLS*32-1:0] s2_data_reg, s2_data_next;
-reg [COLS*32-1:0] s2_isum_reg, s2_isum_next;      // int32 sums
-
-reg               fwd_valid_reg, fwd_valid_next;  // RAM write of last edge
-reg [COLS-1:0]    fwd_mask_reg, fwd_mask_next;
-reg [AW-1:0]      fwd_addr_reg, fwd_addr_next;
-reg [COLS*32-1:0] fwd_data_reg, fwd_data_next;
-
-reg               wr_fire;
-reg               wr_reads;        // this write beat uses the RAM read port
-reg               ram_re;
-reg [AW-1:0]      ram_raddr;
-
-wire [COLS*32-1:0] old;            // ram_q with the last write forwarded
-wire [COLS*32-1:0] add_y;          // fp32 sums (c2)
-reg  [COLS*32-1:0] result;         // value written in c2
-integer i;
-
-always @* begin
-    s1_valid_next  = 1'b0;
-    s1_start_next  = wr_start;
-    s1_int_next    = wr_int;
-    s1_mask_next   = wr_mask;
-    s1_addr_next   = wr_addr;
-    s1_data_next   = wr_data;
-    rd1_valid_next = 1'b0;
-    port_addr_next = port_addr_reg;
-
-    s2_valid_next  = s1_valid_reg;
-    s2_start_next  = s1_start_reg;
-    s2_int_next    = s1_int_reg;
-    s2_mask_next   = s1_mask_reg;
-    s2_addr_next   = s1_addr_reg;
-    s2_data_next   = s1_data_reg;
-    for (i = 0; i < COLS; i = i + 1)
-        s2_isum_next[32*i +: 32] = old[32*i +: 32] + s1_data_reg[32*i +: 32];
-
-    // one bubble for back-to-back beats to one address
-    wr_ready  = !(s1_valid_reg && s1_addr_reg == wr_addr && !wr_start);
-    wr_fire   = wr_valid && wr_ready;
-    wr_reads  = wr_fire && !wr_start;
-    rd_ready  = !wr_reads;
-    ram_re    = wr_reads || rd_valid;
-    ram_raddr = wr_reads ? wr_addr : rd_addr;
-    if (ram_re)
-        port_addr_next = ram_raddr;
-    if (wr_fire)
-        s1_valid_next = 1'b1;
-    if (rd_valid && rd_ready)
-        rd1_valid_next = 1'b1;
-
-    for (i = 0; i < COLS; i = i + 1) begin
-        if (s2_start_reg)
-            result[32*i +: 32] = s2_data_reg[32*i +: 32];
-        else if (s2_int_reg)
-            result[32*i +: 32] = s2_isum_reg[32*i +: 32];
-        else
-            result[32*i +: 32] = add_y[32*i +: 32];
-    end
-    fwd_valid_next = s2_valid_reg;
-    fwd_mask_next  = s2_mask_reg;
-    fwd_addr_next  = s2_addr_reg;
-    fwd_data_next  = result;
-end
-
-always @(posedge clk) begin
-    s1_start_reg  <= s1_start_next;
-    s1_int_reg    <= s1_int_next;
-    s1_mask_reg   <= s1_mask_next;
-    s1_addr_reg   <= s1_addr_next;
-    s1_data_reg   <= s1_data_next;
-    port_addr_reg <= port_addr_next;
-    s2_start_reg  <= s2_start_next;
-    s2_int_reg    <= s2_int_next;
-    s2_mask_reg   <= s2_mask_next;
-    s2_addr_reg   <= s2_addr_next;
-    s2_data_reg   <= s2_data_next;
-    s2_isum_reg   <= s2_isum_next;
-    fwd_mask_reg  <= fwd_mask_next;
-    fwd_addr_reg  <= fwd_addr_next;
-    fwd_data_reg  <= fwd_data_next;
-    if (rst) begin
-        s1_valid_reg  <= 1'b0;
-        rd1_valid_reg <= 1'b0;
-        s2_valid_reg  <= 1'b0;
-        fwd_valid_reg <= 1'b0;
-    end else begin
-        s1_valid_reg  <= s1_valid_next;
-        rd1_valid_reg <= rd1_valid_next;
-        s2_valid_reg  <= s2_valid_next;
-        fwd_valid_reg <= fwd_valid_next;
-    end
-end
-
-// ---- one RAM and one adder per partition -----------------------------------
-genvar c;
 generate
-    for (c = 0; c < COLS; c = c + 1) begin : part
-        // simple dual-port RAM: write port (c2), synchronous read port (c0)
-        reg [31:0] mem [0:DEPTH-1];
-        reg [31:0] q_reg;
-        always @(posedge clk) begin
-            if (s2_valid_reg && s2_mask_reg[c])
-                mem[s2_addr_reg] <= result[32*c +: 32];
-            if (ram_re)
-                q_reg <= mem[ram_raddr];
-        end
-        assign old[32*c +: 32] = (fwd_valid_reg && fwd_mask_reg[c] && fwd_addr_reg == port_addr_reg)
-                                 ? fwd_data_reg[32*c +: 32] : q_reg;
-
-        fp32_add add (
-            .clk (clk),
-            .ce  (1'b1),
-            .a   (old[32*c +: 32]),
-            .b   (s1_data_reg[32*c +: 32]),
-            .y   (add_y[32*c +: 32])
-        );
+    if (COLS < 1 || DEPTH < 2 || (1 << AW) != DEPTH) begin : bad_parameter
+        psum_buffer_bad_parameter_DEPTH_must_be_2_to_the_AW_and_COLS_at_least_1 bad ();
     end
 endgenerate
 
-assign rd_data_valid = rd1_valid_reg;
-assign rd_data       = old;
+// ---- c0: accept, RAM read ---------------------------------------------------
+reg               acc_read;        // this write beat reads the RAM
+reg               ram_re;
+reg [AW-1:0]      ram_raddr;
+
+// pipe_reg stage s (0-based) holds the beat taken s + 1 cycles ago
+reg [WS*PW-1:0]   pipe_reg, pipe_next;
+reg [1:0]         rdv_reg, rdv_next;    // read response valid in c1, c2
+
+always @* begin
+    acc_read  = wr_valid && !wr_start;
+    rd_ready  = !acc_read;
+    ram_re    = acc_read || rd_valid;
+    ram_raddr = acc_read ? wr_addr : rd_addr;
+    pipe_next = {pipe_reg[(WS-1)*PW-1:0], wr_start, wr_int, wr_mask, wr_addr, wr_data};
+    rdv_next  = {rdv_reg[0], rd_valid && rd_ready};
+end
+
+always @(posedge clk) begin
+    pipe_reg <= pipe_next;
+    if (rst)
+        rdv_reg <= 2'b00;
+    else
+        rdv_reg <= rdv_next;
+end
+
+// fields of pipeline stage s
+`define PB_START(s) pipe_reg[(s)*PW + PW-1]
+`define PB_INT(s)   pipe_reg[(s)*PW + PW-2]
+`define PB_ADDR(s)  pipe_reg[(s)*PW + COLS*32 +: AW]
+
+// stage indices: c1 = 0, c2 = 1, c2+L = L+1
+localparam integer SA = 1;       // c2: add inputs
+localparam integer SW = L + 1;   // c2+L: sums out, RAM write
+
+// their valid bits, with reset (the data stages need none)
+reg [WS-1:0] vld_reg;
+integer s;
+always @(posedge clk) begin
+    if (rst)
+        vld_reg <= {WS{1'b0}};
+    else
+        vld_reg <= {vld_reg[WS-2:0], wr_valid};
+end
+
+// ---- one RAM and one adder per partition ------------------------------------
+wire [COLS*32-1:0] q;              // q register (c2)
+genvar c;
+generate
+    for (c = 0; c < COLS; c = c + 1) begin : part
+        // simple dual-port RAM: write port (c2+L), synchronous read port (c0)
+        // with its output registered (c1 -> q_reg). The engine never reads an
+        // entry in the cycle it is written with a value it needs, so no
+        // collision logic is wanted.
+        (* no_rw_check *)
+        reg [31:0] mem [0:DEPTH-1];
+        reg [31:0] ram_q_reg;      // RAM output (c1)
+        reg [31:0] q_reg;          // registered RAM output (c2)
+        reg [31:0] isum_reg;       // int32 sum (c3), delayed to c2+L below
+        wire [31:0] add_y;         // fp32 sum (c2+L, registered in the adder)
+        wire [31:0] isum_d;
+        reg  [31:0] result;        // value written (c2+L)
+
+        always @(posedge clk) begin
+            if (vld_reg[SW] && pipe_reg[SW*PW + AW + COLS*32 + c])
+                mem[`PB_ADDR(SW)] <= result;
+            if (ram_re)
+                ram_q_reg <= mem[ram_raddr];
+        end
+
+        always @(posedge clk) begin
+            q_reg    <= ram_q_reg;
+            isum_reg <= q_reg + pipe_reg[SA*PW + 32*c +: 32];
+        end
+
+        if (L > 1) begin : dly
+            reg [32*(L-1)-1:0] isum_dly_reg;
+            if (L > 2) begin : shift
+                always @(posedge clk)
+                    isum_dly_reg <= {isum_dly_reg[32*(L-2)-1:0], isum_reg};
+            end else begin : one
+                always @(posedge clk)
+                    isum_dly_reg <= isum_reg;
+            end
+            assign isum_d = isum_dly_reg[32*(L-1)-1 -: 32];
+        end else begin : nodly
+            assign isum_d = isum_reg;
+        end
+
+        fp32_add add (
+            .clk (clk),
+            .ce  (1'b0),     // unused: CE_USED = 0, nothing here stops
+            .a   (q_reg),
+            .b   (pipe_reg[SA*PW + 32*c +: 32]),
+            .y   (add_y)
+        );
+
+        always @* begin
+            if (`PB_START(SW))
+                result = pipe_reg[SW*PW + 32*c +: 32];
+            else if (`PB_INT(SW))
+                result = isum_d;
+            else
+                result = add_y;
+        end
+
+        assign q[32*c +: 32] = q_reg;
+    end
+endgenerate
+
+assign rd_data_valid = rdv_reg[1];
+assign rd_data       = q;
+
+`ifndef SYNTHESIS
+// the sequencer's duty: no accumulate into an address still in flight
+always @(posedge clk) begin
+    if (!rst && wr_valid && !wr_start) begin
+        for (s = 0; s < WS; s = s + 1)
+            if (vld_reg[s] && `PB_ADDR(s) == wr_addr)
+                $error("psum_buffer: accumulate into address %0d, written by a beat %0d cycles earlier (< %0d) (instance %m)",
+                         wr_addr, s + 1, WS + 1);
+    end
+end
+`endif
+
+`undef PB_START
+`undef PB_INT
+`undef PB_ADDR
 
 endmodule
 

@@ -2,133 +2,85 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
+`include "pe_operand.vh"
+
 /*
  * te_pe: one processing element of the weight-stationary tensor engine.
  *
- * Holds one stationary element in `w_active_reg` and the next tile's
- * element in `w_shadow_reg`. A moving beat (x, formats, swap) arrives at
- * cycle T; the PE forms w * x (pe_mul: decode, exact 11x11 product,
- * rounding to fp32, or int8 x int8 -> int32) and adds it into the partial
- * sum arriving from the PE above at T+2 (fp32_add, RNE; or int32 add with
- * wrap-around). The sum leaves at T+4 toward the PE below. With
- * row_en = 0 (the row lies beyond the tile's K) the partial sum passes
- * through unchanged: nothing is added, not even +0.
+ * Holds one stationary element, already decoded (pe_operand.vh), in
+ * `w_active_reg` and the next tile's element in `w_shadow_reg`. The
+ * moving operand arrives decoded too (the engine decodes it once per row
+ * and broadcasts it to the row). For a moving beat present in cycle T:
  *
- *   T    moving beat in (mv_*, x, row_en); operand mux; pe_mul stage 1
- *   T+1  pe_mul stage 2 (normalize, round)             -> prod_reg
- *   T+2  psum_in; fp32_add stage 1 / int32 add          -> adder mid, mid_reg
- *   T+3  fp32_add stage 2 (normalize, round)            -> psum_out_reg
- *   T+4  psum_out valid
+ *   T        x, en; the product w_active * x starts (pe_mul, 3 stages)
+ *   T+3      product ready (-0 when en = 0: the row adds nothing); psum_in
+ *            arrives; fp32_add (TL_FP32_ADD_LATENCY = L stages)
+ *   T+3+L    psum_out (the adder's output register) toward the PE below
  *
- * Stationary registers: a beat with mv_swap = 1 uses the shadow element
- * and copies it into the active register (every later beat uses it);
- * ld_en writes ld_data into the shadow register. Both in one cycle: the
- * beat uses and activates the old shadow, the shadow takes ld_data.
+ * So TE_PE_MUL_LATENCY = 3 (x to product) and the partial-sum latency,
+ * the engine's per-row skew, is TE_PE_SUM_LATENCY = L. Every format goes
+ * through the fp32 adder: an int8 x int8 product is an exact fp32, and
+ * the column sum of at most 255 of them (|sum| < 2^22) is exact in fp32;
+ * the engine converts it to int32 below the last row. A row with en = 0
+ * adds -0, which leaves every partial sum unchanged (x + -0 = x in RNE;
+ * only a NaN payload would become the canonical NaN, and partial sums in
+ * the array are always canonical).
  *
- * Latency 4 clocks (psum_in to psum_out: 2). `ce` low freezes every
- * register (pipeline stall). No handshake. No reset: datapath only.
+ * Stationary registers: `swap` copies the shadow element into the active
+ * register at this clock edge (the engine raises it in the cycle before
+ * the swapping beat reaches the row, so that beat already multiplies the
+ * new element); `ld_en` writes ld_op into the shadow register. Both at one
+ * edge: the active register takes the old shadow element.
+ *
+ * No handshake, no reset (datapath only), no clock enable: a beat never
+ * stops; cycles without a beat compute values nothing uses.
  */
 module te_pe (
-    input  wire        clk,
-    input  wire        ce,        // advance the pipeline this cycle
+    input  wire                 clk,
     // moving beat, cycle T
-    input  wire        mv_valid,  // a moving beat is present
-    input  wire        mv_swap,   // activate the shadow element for it
-    input  wire [2:0]  fmt_w,     // stationary format (`TL_FMT_*)
-    input  wire [2:0]  fmt_x,     // moving format
-    input  wire [15:0] x,         // moving element
-    input  wire        row_en,    // this row adds its product (row < K)
-    // stationary shadow load
-    input  wire        ld_en,     // write ld_data into the shadow register
-    input  wire [15:0] ld_data,
-    // partial sums: in at T+2, out at T+4
-    input  wire [31:0] psum_in,
-    output wire [31:0] psum_out
+    input  wire [`PE_OP_W-1:0]  x,         // decoded moving element
+    input  wire                 en,        // this row adds its product (row < K)
+    // stationary registers
+    input  wire                 swap,      // active <= shadow at this edge
+    input  wire                 ld_en,     // shadow <= ld_op at this edge
+    input  wire [`PE_OP_W-1:0]  ld_op,     // decoded stationary element
+    // partial sums: in at T+3, out at T+3+L
+    input  wire [31:0]          psum_in,
+    output wire [31:0]          psum_out
 );
 
-reg [15:0] w_active_reg, w_active_next;
-reg [15:0] w_shadow_reg, w_shadow_next;
-reg [15:0] w_operand;
+reg [`PE_OP_W-1:0] w_active_reg, w_active_next;
+reg [`PE_OP_W-1:0] w_shadow_reg, w_shadow_next;
 
 always @* begin
-    w_active_next = w_active_reg;
-    w_shadow_next = w_shadow_reg;
-    w_operand     = mv_swap ? w_shadow_reg : w_active_reg;
-    if (ce) begin
-        if (mv_valid && mv_swap)
-            w_active_next = w_shadow_reg;
-        if (ld_en)
-            w_shadow_next = ld_data;
-    end
-end
-
-// ---- product: T -> T+1 (mul stage 2) -> prod_reg at T+2 ----------------
-wire [31:0] mul_y;
-wire        mul_int;
-
-pe_mul mul (
-    .clk   (clk),
-    .ce    (ce),
-    .fmt_a (fmt_w),
-    .a     (w_operand),
-    .fmt_b (fmt_x),
-    .b     (x),
-    .y     (mul_y),
-    .y_int (mul_int)
-);
-
-reg        en1_reg, en1_next;     // row_en at T+1
-reg [31:0] prod_reg, prod_next;   // product at T+2
-reg        int2_reg, int2_next;
-reg        en2_reg, en2_next;
-
-// ---- accumulate: T+2 -> T+3 (add stage 2) -> psum_out_reg at T+4 --------
-wire [31:0] add_y;
-
-fp32_add add (
-    .clk (clk),
-    .ce  (ce),
-    .a   (psum_in),
-    .b   (prod_reg),
-    .y   (add_y)
-);
-
-reg [31:0] mid_reg, mid_next;     // int32 sum, or psum_in when bypassed
-reg        fp3_reg, fp3_next;     // T+3 result comes from fp32_add
-reg [31:0] psum_out_reg, psum_out_next;
-
-always @* begin
-    en1_next      = en1_reg;
-    prod_next     = prod_reg;
-    int2_next     = int2_reg;
-    en2_next      = en2_reg;
-    mid_next      = mid_reg;
-    fp3_next      = fp3_reg;
-    psum_out_next = psum_out_reg;
-    if (ce) begin
-        en1_next      = row_en;
-        prod_next     = mul_y;
-        int2_next     = mul_int;
-        en2_next      = en1_reg;
-        mid_next      = (en2_reg && int2_reg) ? psum_in + prod_reg : psum_in;
-        fp3_next      = en2_reg && !int2_reg;
-        psum_out_next = fp3_reg ? add_y : mid_reg;
-    end
+    w_active_next = swap  ? w_shadow_reg : w_active_reg;
+    w_shadow_next = ld_en ? ld_op : w_shadow_reg;
 end
 
 always @(posedge clk) begin
     w_active_reg <= w_active_next;
     w_shadow_reg <= w_shadow_next;
-    en1_reg      <= en1_next;
-    prod_reg     <= prod_next;
-    int2_reg     <= int2_next;
-    en2_reg      <= en2_next;
-    mid_reg      <= mid_next;
-    fp3_reg      <= fp3_next;
-    psum_out_reg <= psum_out_next;
 end
 
-assign psum_out = psum_out_reg;
+// ---- product: T -> T+3 ----------------------------------------------------
+wire [31:0] prod;
+
+pe_mul mul (
+    .clk (clk),
+    .w   (w_active_reg),
+    .x   (x),
+    .en  (en),
+    .y   (prod)
+);
+
+// ---- accumulate: T+3 -> T+3+L ----------------------------------------------
+fp32_add add (
+    .clk (clk),
+    .ce  (1'b0),     // unused: CE_USED = 0, the array has no clock enable
+    .a   (psum_in),
+    .b   (prod),
+    .y   (psum_out)
+);
 
 endmodule
 

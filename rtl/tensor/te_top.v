@@ -4,12 +4,11 @@
 
 /*
  * te_top: tensor_engine with its psum_buffer, the unit the tests and the
- * benchmark drive. The engine's result stream writes the PSUM buffer;
- * out_stall (test input) holds that stream (ready and valid low) to
- * exercise the engine's output back-pressure; tie it low in a design.
- * psum_wr_fire pulses for each result beat the buffer accepts (cycle
- * measurements); cfg_* report the parameters to the harness. Latency and handshakes: see tensor_engine and
- * psum_buffer.
+ * benchmark drive. The engine's result stream writes the PSUM buffer,
+ * which takes every beat (nothing back-pressures the array).
+ * psum_wr_fire pulses for each result beat the buffer takes (cycle
+ * measurements); cfg_* report the parameters to the harness. Latency and
+ * handshakes: see tensor_engine and psum_buffer.
  */
 module te_top #(
     parameter ROWS  = 16,               // array rows
@@ -36,6 +35,7 @@ module te_top #(
 
     input  wire                 ld_valid,
     output wire                 ld_ready,
+    input  wire [2:0]           ld_fmt,        // format of the loaded tile
     input  wire [COLS*16-1:0]   ld_data,
     input  wire                 ld_last,
 
@@ -43,8 +43,7 @@ module te_top #(
     output wire                 mv_ready,
     input  wire [ROWS*16-1:0]   mv_data,
 
-    input  wire                 out_stall,     // test: hold the result stream
-    output wire                 psum_wr_fire,  // a result beat was accepted
+    output wire                 psum_wr_fire,  // a result beat was taken
 
     input  wire                 rd_valid,
     output wire                 rd_ready,
@@ -62,13 +61,11 @@ assign cfg_cols = COLS[7:0];
 assign cfg_aw   = AW[7:0];
 
 wire               te_out_valid;
-wire               te_out_ready;
 wire [COLS*32-1:0] te_out_data;
 wire [AW-1:0]      te_out_addr;
 wire               te_out_start;
 wire [COLS-1:0]    te_out_mask;
 wire               te_out_int;
-wire               pb_wr_ready;
 
 tensor_engine #(
     .ROWS (ROWS),
@@ -92,13 +89,13 @@ tensor_engine #(
     .cmd_swap  (cmd_swap),
     .ld_valid  (ld_valid),
     .ld_ready  (ld_ready),
+    .ld_fmt    (ld_fmt),
     .ld_data   (ld_data),
     .ld_last   (ld_last),
     .mv_valid  (mv_valid),
     .mv_ready  (mv_ready),
     .mv_data   (mv_data),
     .out_valid (te_out_valid),
-    .out_ready (te_out_ready),
     .out_data  (te_out_data),
     .out_addr  (te_out_addr),
     .out_start (te_out_start),
@@ -106,8 +103,7 @@ tensor_engine #(
     .out_int   (te_out_int)
 );
 
-assign te_out_ready = pb_wr_ready && !out_stall;
-assign psum_wr_fire = te_out_valid && te_out_ready;
+assign psum_wr_fire = te_out_valid;
 
 psum_buffer #(
     .COLS  (COLS),
@@ -116,8 +112,7 @@ psum_buffer #(
 ) psum (
     .clk           (clk),
     .rst           (rst),
-    .wr_valid      (te_out_valid && !out_stall),
-    .wr_ready      (pb_wr_ready),
+    .wr_valid      (te_out_valid),
     .wr_addr       (te_out_addr),
     .wr_data       (te_out_data),
     .wr_start      (te_out_start),

@@ -2,6 +2,8 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
+`include "pe_operand.vh"
+
 /*
  * tensor_engine: weight-stationary systolic array of ROWS x COLS PEs
  * (te_pe). docs/tensor_engine.md is its chapter; summary:
@@ -19,22 +21,31 @@
  *   cmd_*  one matmul per beat; taken when the previous one has issued its
  *          last moving vector (back to back, no bubble).
  *   ld_*   stationary load: one row of the next tile per beat (row 0 first,
- *          element c in ld_data[16c +: 16]), ld_last on its last row; goes
- *          into the shadow registers while the current tile computes.
- *          Accepted while the shadow tile is free (has been swapped in).
+ *          element c in ld_data[16c +: 16], format ld_fmt), ld_last on its
+ *          last row; decoded once per column here and written into the
+ *          shadow registers while the current tile computes. Accepted
+ *          while the shadow tile is free (has been swapped in).
  *   mv_*   moving stream: one vector per beat, element k in
- *          mv_data[16k +: 16] (8-bit formats in the low byte).
- *   out_*  toward PSUM: one beat per moving vector.
+ *          mv_data[16k +: 16] (8-bit formats in the low byte); decoded once
+ *          per row, then broadcast to the row's PEs.
+ *   out_*  toward PSUM: one beat per moving vector, never held (out_valid
+ *          only; the PSUM buffer takes every beat).
  * A command with cmd_swap = 1 first swaps the loaded shadow tile in (its
  * first vector waits until the whole shadow tile has been accepted).
  *
- * Pipeline: the array never stalls internally; out_valid && !out_ready
- * freezes the whole pipeline (adv = 0) and back-pressures every input.
- * The vector issued at cycle t reaches row r at t + 1 + 2r (moving data
- * skewed by two cycles per row = the PE's add latency) and its result is
- * on out_* at t + 2*ROWS + 3 (fill latency LATENCY = 2*ROWS + 3 cycles
- * from mv beat to out beat when never stalled). Steady state: one vector
- * per clock, no bubble between commands.
+ * Pipeline: nothing ever stops once issued (no clock enable). With
+ * S = TE_PE_SUM_LATENCY (the PE's partial-sum latency, = the fp32 adder's
+ * latency), PM = TE_PE_MUL_LATENCY and OL = TE_OUT_LATENCY, the vector
+ * issued in cycle t has its element r decoded and broadcast to row r in
+ * cycle t + 2 + S*r, the row's partial sum leaves the row S cycles after
+ * the one above, the column sums (fp32; exact integers for int8 x int8)
+ * are converted to int32 for an int8 matmul in OL stages below the last
+ * row, and the result is on out_* in cycle t + LATENCY,
+ * LATENCY = S*ROWS + PM + 2 + OL. Steady state: one
+ * vector per clock, no bubble between commands. Same-address hazards of
+ * the PSUM read-modify-write are resolved here, at issue: an accumulating
+ * vector waits until no vector to its PSUM address was issued in the last
+ * TE_PSUM_RMW_WINDOW - 1 cycles.
  *
  * Reset (rst, synchronous, active high) clears the control state: the
  * current command, valid bits of the pipeline, shadow state. It does not
@@ -66,6 +77,7 @@ module tensor_engine #(
     // stationary (shadow) load, one row per beat
     input  wire                 ld_valid,
     output reg                  ld_ready,
+    input  wire [2:0]           ld_fmt,      // format of the tile (= its commands' cmd_fmt_w)
     input  wire [COLS*16-1:0]   ld_data,
     input  wire                 ld_last,
 
@@ -74,9 +86,8 @@ module tensor_engine #(
     output reg                  mv_ready,
     input  wire [ROWS*16-1:0]   mv_data,
 
-    // results toward PSUM, one beat per moving vector
+    // results toward PSUM, one beat per moving vector, never held
     output wire                 out_valid,
-    input  wire                 out_ready,
     output wire [COLS*32-1:0]   out_data,    // column c in [32c +: 32]
     output wire [AW-1:0]        out_addr,
     output wire                 out_start,   // overwrite (else accumulate)
@@ -85,12 +96,20 @@ module tensor_engine #(
 );
 
 `include "tl_encoding.vh"
+`include "te_pipe.vh"
 
-localparam integer RW     = (ROWS > 1) ? $clog2(ROWS) : 1;  // row index width
-localparam integer STAGES = 2 * ROWS + 3;  // control pipe: issue .. out
-localparam integer LDST   = 2 * ROWS - 1;  // load pipe: issue .. last row
-// control fields of one beat
-localparam integer CW     = 1 + 3 + 3 + KW + MW + AW + 1;
+localparam integer S       = `TE_PE_SUM_LATENCY;    // per-row skew
+localparam integer PM      = `TE_PE_MUL_LATENCY;
+localparam integer WIN     = `TE_PSUM_RMW_WINDOW;
+localparam integer OL      = `TE_OUT_LATENCY;
+localparam integer LATENCY = S * ROWS + PM + 2 + OL; // issue .. out beat
+localparam integer RW      = (ROWS > 1) ? $clog2(ROWS) : 1;  // row index width
+localparam integer STAGES  = LATENCY;                // control pipe: stage j in cycle t+1+j
+localparam integer LDST    = S * (ROWS - 1) + 1;     // load data pipe: stage j in cycle t+1+j
+localparam integer LDV     = S * (ROWS - 1);         // its valid / row index (read one stage earlier)
+localparam integer OPW     = `PE_OP_W;
+// control word of one beat: swap, int, fmt_x, k, m, addr, start
+localparam integer CW      = 1 + 1 + 3 + KW + MW + AW + 1;
 
 `ifndef SYNTHESIS
 initial begin
@@ -101,16 +120,27 @@ initial begin
 end
 `endif
 
-// ---- input sequencer ----------------------------------------------------
-reg          adv;            // pipeline advances this cycle
+// a bad parameter fails elaboration in every tool, synthesis included
+generate
+    if (ROWS < 2 || ROWS > 255) begin : bad_rows
+        tensor_engine_bad_parameter_ROWS_must_be_2_to_255 bad ();
+    end
+    if (COLS < 1 || COLS > 255) begin : bad_cols
+        tensor_engine_bad_parameter_COLS_must_be_1_to_255 bad ();
+    end
+    if (AW < 1 || NW < 1) begin : bad_widths
+        tensor_engine_bad_parameter_AW_and_NW_must_be_at_least_1 bad ();
+    end
+endgenerate
 
+// ---- input sequencer ----------------------------------------------------
 reg          cur_valid_reg, cur_valid_next;
-reg [2:0]    cur_fmt_w_reg, cur_fmt_w_next;
 reg [2:0]    cur_fmt_x_reg, cur_fmt_x_next;
+reg          cur_int_reg, cur_int_next;
 reg [KW-1:0] cur_k_reg, cur_k_next;
 reg [MW-1:0] cur_m_reg, cur_m_next;
-reg [NW-1:0] cur_n_reg, cur_n_next;
-reg [AW-1:0] cur_addr_reg, cur_addr_next;
+reg [NW-1:0] cur_last_reg, cur_last_next;    // index of the last vector, N - 1
+reg [AW-1:0] vec_addr_reg, vec_addr_next;    // PSUM address of the next vector
 reg          cur_start_reg, cur_start_next;
 reg          cur_swap_reg, cur_swap_next;
 reg [NW-1:0] beat_reg, beat_next;            // index of the next vector
@@ -118,51 +148,64 @@ reg          shadow_full_reg, shadow_full_next;
 reg [RW-1:0] ld_row_reg, ld_row_next;
 
 reg          need_swap;
+reg          hazard;
 reg          issue;
 reg          last_beat;
 reg          ld_fire;
+integer      j;
 
-// pipelines (stage s holds what was issued s cycles ago)
-reg [STAGES-1:0]    vld_reg, vld_next;       // moving beat valid per stage
-reg [STAGES*CW-1:0] ctl_reg, ctl_next;       // its control fields
-reg [LDST-1:0]      ldv_reg, ldv_next;       // load beat valid per stage
-reg [LDST*RW-1:0]   ldrow_reg, ldrow_next;   // its row index
-reg [LDST*COLS*16-1:0] lddat_reg, lddat_next;
+// pipelines: stage j holds what was issued j + 1 cycles ago
+reg [STAGES-1:0]    vld_reg;                 // moving beat valid per stage
+reg [STAGES*CW-1:0] ctl_reg;                 // its control fields
+reg [LDV-1:0]       ldv_reg;                 // load beat valid per stage
+reg [LDV*RW-1:0]    ldrow_reg;               // its row index
+reg [LDST*COLS*OPW-1:0] lddat_reg;           // its decoded elements
 
-wire [CW-1:0] ctl_in = {cur_swap_reg && beat_reg == {NW{1'b0}},
-                        cur_fmt_w_reg, cur_fmt_x_reg, cur_k_reg, cur_m_reg,
-                        cur_addr_reg + beat_reg[AW-1:0], cur_start_reg};
+// control fields of stage s
+`define TE_SWAP(s)  ctl_reg[(s)*CW + CW-1]
+`define TE_INT(s)   ctl_reg[(s)*CW + CW-2]
+`define TE_FMTX(s)  ctl_reg[(s)*CW + CW-3 -: 3]
+`define TE_K(s)     ctl_reg[(s)*CW + MW+AW+1 +: KW]
+`define TE_M(s)     ctl_reg[(s)*CW + AW+1 +: MW]
+`define TE_ADDR(s)  ctl_reg[(s)*CW + 1 +: AW]
+`define TE_START(s) ctl_reg[(s)*CW]
+
+wire [CW-1:0] ctl_in = {issue && need_swap, cur_int_reg, cur_fmt_x_reg, cur_k_reg,
+                        cur_m_reg, vec_addr_reg, cur_start_reg};
 
 always @* begin
     cur_valid_next   = cur_valid_reg;
-    cur_fmt_w_next   = cur_fmt_w_reg;
     cur_fmt_x_next   = cur_fmt_x_reg;
+    cur_int_next     = cur_int_reg;
     cur_k_next       = cur_k_reg;
     cur_m_next       = cur_m_reg;
-    cur_n_next       = cur_n_reg;
-    cur_addr_next    = cur_addr_reg;
+    cur_last_next    = cur_last_reg;
+    vec_addr_next    = vec_addr_reg;
     cur_start_next   = cur_start_reg;
     cur_swap_next    = cur_swap_reg;
     beat_next        = beat_reg;
     shadow_full_next = shadow_full_reg;
     ld_row_next      = ld_row_reg;
-    vld_next         = vld_reg;
-    ctl_next         = ctl_reg;
-    ldv_next         = ldv_reg;
-    ldrow_next       = ldrow_reg;
-    lddat_next       = lddat_reg;
 
-    adv       = !out_valid || out_ready;
+    // an accumulating vector waits for every earlier vector to its address
+    // that is still inside the PSUM read-modify-write window
+    hazard = 1'b0;
+    for (j = 0; j < WIN - 1; j = j + 1)
+        if (vld_reg[j] && `TE_ADDR(j) == vec_addr_reg)
+            hazard = 1'b1;
+    hazard = hazard && !cur_start_reg;
+
     need_swap = cur_swap_reg && beat_reg == {NW{1'b0}};
-    mv_ready  = adv && cur_valid_reg && (!need_swap || shadow_full_reg);
+    mv_ready  = cur_valid_reg && (!need_swap || shadow_full_reg) && !hazard;
     issue     = mv_ready && mv_valid;
-    last_beat = issue && beat_reg == cur_n_reg - {{(NW-1){1'b0}}, 1'b1};
-    cmd_ready = adv && (!cur_valid_reg || last_beat);
-    ld_ready  = adv && (!shadow_full_reg || (issue && need_swap));
+    last_beat = issue && beat_reg == cur_last_reg;
+    cmd_ready = !cur_valid_reg || last_beat;
+    ld_ready  = !shadow_full_reg || (issue && need_swap);
     ld_fire   = ld_valid && ld_ready;
 
     if (issue) begin
-        beat_next = beat_reg + {{(NW-1){1'b0}}, 1'b1};
+        beat_next     = beat_reg + {{(NW-1){1'b0}}, 1'b1};
+        vec_addr_next = vec_addr_reg + {{(AW-1){1'b0}}, 1'b1};
         if (need_swap)
             shadow_full_next = 1'b0;
         if (last_beat)
@@ -170,12 +213,12 @@ always @* begin
     end
     if (cmd_valid && cmd_ready) begin
         cur_valid_next = cmd_n != {NW{1'b0}};
-        cur_fmt_w_next = cmd_fmt_w;
         cur_fmt_x_next = cmd_fmt_x;
+        cur_int_next   = cmd_fmt_w == `TL_FMT_INT8 && cmd_fmt_x == `TL_FMT_INT8;
         cur_k_next     = cmd_k;
         cur_m_next     = cmd_m;
-        cur_n_next     = cmd_n;
-        cur_addr_next  = cmd_addr;
+        cur_last_next  = cmd_n - {{(NW-1){1'b0}}, 1'b1};
+        vec_addr_next  = cmd_addr;
         cur_start_next = cmd_start;
         cur_swap_next  = cmd_swap;
         beat_next      = {NW{1'b0}};
@@ -185,87 +228,135 @@ always @* begin
         if (ld_last)
             shadow_full_next = 1'b1;
     end
-
-    if (adv) begin
-        vld_next   = {vld_reg[STAGES-2:0], issue};
-        ctl_next   = {ctl_reg[(STAGES-1)*CW-1:0], ctl_in};
-        ldv_next   = (ldv_reg << 1) | {{(LDST-1){1'b0}}, ld_fire};
-        ldrow_next = (ldrow_reg << RW) | {{((LDST-1)*RW){1'b0}}, ld_row_reg};
-        lddat_next = (lddat_reg << (COLS*16)) | {{((LDST-1)*COLS*16){1'b0}}, ld_data};
-    end
 end
 
+// the stationary load, decoded once per column at the input
+wire [COLS*OPW-1:0] ld_op;
+genvar r, c;
+generate
+    for (c = 0; c < COLS; c = c + 1) begin : ld_dec
+        pe_unpack dec (
+            .fmt  (ld_fmt),
+            .bits (ld_data[16*c +: 16]),
+            .op   (ld_op[OPW*c +: OPW])
+        );
+    end
+endgenerate
+
 always @(posedge clk) begin
-    cur_fmt_w_reg <= cur_fmt_w_next;
     cur_fmt_x_reg <= cur_fmt_x_next;
+    cur_int_reg   <= cur_int_next;
     cur_k_reg     <= cur_k_next;
     cur_m_reg     <= cur_m_next;
-    cur_n_reg     <= cur_n_next;
-    cur_addr_reg  <= cur_addr_next;
+    cur_last_reg  <= cur_last_next;
+    vec_addr_reg  <= vec_addr_next;
     cur_start_reg <= cur_start_next;
     cur_swap_reg  <= cur_swap_next;
-    ctl_reg       <= ctl_next;
-    ldrow_reg     <= ldrow_next;
-    lddat_reg     <= lddat_next;
+    ctl_reg       <= {ctl_reg[(STAGES-1)*CW-1:0], ctl_in};
+    ldrow_reg     <= {ldrow_reg[(LDV-1)*RW-1:0], ld_row_reg};
+    lddat_reg     <= {lddat_reg[(LDST-1)*COLS*OPW-1:0], ld_op};
     if (rst) begin
         cur_valid_reg   <= 1'b0;
         beat_reg        <= {NW{1'b0}};
         shadow_full_reg <= 1'b0;
         ld_row_reg      <= {RW{1'b0}};
         vld_reg         <= {STAGES{1'b0}};
-        ldv_reg         <= {LDST{1'b0}};
+        ldv_reg         <= {LDV{1'b0}};
     end else begin
         cur_valid_reg   <= cur_valid_next;
         beat_reg        <= beat_next;
         shadow_full_reg <= shadow_full_next;
         ld_row_reg      <= ld_row_next;
-        vld_reg         <= vld_next;
-        ldv_reg         <= ldv_next;
+        vld_reg         <= {vld_reg[STAGES-2:0], issue};
+        ldv_reg         <= {ldv_reg[LDV-2:0], ld_fire};
     end
 end
-
-// control fields of stage s
-`define TE_CTL(s) ctl_reg[(s)*CW +: CW]
 
 // ---- the array ----------------------------------------------------------
 wire [COLS*32-1:0] psum [0:ROWS];   // psum[r]: partial sums entering row r
 assign psum[0] = {(COLS*32){1'b0}}; // +0.0 (int 0)
 
-genvar r, c;
 generate
     for (r = 0; r < ROWS; r = r + 1) begin : row
-        localparam integer D = 2 * r + 1;   // moving lane delay: stage 2r
+        localparam integer T = S * r;   // the row's control stage
 
-        // moving element k = r, delayed to stage 2r
-        reg [16*D-1:0] x_dly_reg, x_dly_next;
-        always @* begin
-            x_dly_next = x_dly_reg;
-            if (adv)
-                x_dly_next = (x_dly_reg << 16) | {{(16*D-16){1'b0}}, mv_data[16*r +: 16]};
-        end
+        // moving element r: registered at the input, delayed to stage T,
+        // decoded, and broadcast from one register to the row (cycle T + 1)
+        reg [15:0] x_in_reg;
+        wire [15:0] x_raw;
         always @(posedge clk)
-            x_dly_reg <= x_dly_next;
+            x_in_reg <= mv_data[16*r +: 16];
+        if (T > 0) begin : dly
+            reg [16*T-1:0] x_dly_reg;
+            if (T > 1) begin : shift
+                always @(posedge clk)
+                    x_dly_reg <= {x_dly_reg[16*(T-1)-1:0], x_in_reg};
+            end else begin : one
+                always @(posedge clk)
+                    x_dly_reg <= x_in_reg;
+            end
+            assign x_raw = x_dly_reg[16*T-1 -: 16];
+        end else begin : nodly
+            assign x_raw = x_in_reg;
+        end
 
-        wire [CW-1:0] ctl = `TE_CTL(2 * r);
-        wire          ctl_swap  = ctl[CW-1];
-        wire [2:0]    ctl_fmt_w = ctl[CW-2 -: 3];
-        wire [2:0]    ctl_fmt_x = ctl[CW-5 -: 3];
-        wire [KW-1:0] ctl_k     = ctl[CW-8 -: KW];
-        wire          row_en    = {{(32-KW){1'b0}}, ctl_k} > r;
-        wire          ld_en     = ldv_reg[2 * r] && ldrow_reg[2 * r * RW +: RW] == r[RW-1:0];
+        wire [OPW-1:0] x_dec;
+        pe_unpack dec (
+            .fmt  (`TE_FMTX(T)),
+            .bits (x_raw),
+            .op   (x_dec)
+        );
+
+        reg [OPW-1:0] x_op_reg;       // broadcast to the row, cycle T + 1
+        reg           en_reg;         // the row adds (r < K)
+        always @(posedge clk) begin
+            x_op_reg <= x_dec;
+            en_reg   <= {{(32-KW){1'b0}}, `TE_K(T)} > r;
+        end
+
+        // swap at the end of stage T (the beat multiplies the new element in
+        // T + 1); shadow load at the end of load stage T. One register each,
+        // fed from the stage before (row 0: from the issue / the load beat).
+        wire swap;
+        wire ld_en;
+        if (r == 0) begin : first
+            reg swap_reg;
+            reg ld_en_reg;
+            always @(posedge clk) begin
+                if (rst) begin
+                    swap_reg  <= 1'b0;
+                    ld_en_reg <= 1'b0;
+                end else begin
+                    swap_reg  <= issue && need_swap;
+                    ld_en_reg <= ld_fire && ld_row_reg == {RW{1'b0}};
+                end
+            end
+            assign swap  = swap_reg;
+            assign ld_en = ld_en_reg;
+        end else begin : later
+            reg swap_reg;
+            reg ld_en_reg;
+            always @(posedge clk) begin
+                if (rst) begin
+                    swap_reg  <= 1'b0;
+                    ld_en_reg <= 1'b0;
+                end else begin
+                    swap_reg  <= `TE_SWAP(T - 1);
+                    ld_en_reg <= ldv_reg[T - 1] && ldrow_reg[(T - 1)*RW +: RW] == r[RW-1:0];
+                end
+            end
+            assign swap  = swap_reg;
+            assign ld_en = ld_en_reg;
+        end
 
         for (c = 0; c < COLS; c = c + 1) begin : col
             te_pe pe (
                 .clk      (clk),
-                .ce       (adv),
-                .mv_valid (vld_reg[2 * r]),
-                .mv_swap  (ctl_swap),
-                .fmt_w    (ctl_fmt_w),
-                .fmt_x    (ctl_fmt_x),
-                .x        (x_dly_reg[16*D-1 -: 16]),
-                .row_en   (row_en),
+                .x        (x_op_reg),
+                .en       (en_reg),
+                .swap     (swap),
                 .ld_en    (ld_en),
-                .ld_data  (lddat_reg[(2*r*COLS + c)*16 +: 16]),
+                .ld_op    (lddat_reg[(T*COLS + c)*OPW +: OPW]),
                 .psum_in  (psum[r][32*c +: 32]),
                 .psum_out (psum[r+1][32*c +: 32])
             );
@@ -273,25 +364,55 @@ generate
     end
 endgenerate
 
-// ---- output: stage 2*ROWS + 2 -------------------------------------------
-localparam integer OUT = (STAGES - 1) * CW;    // bit offset of the last stage
-wire [2:0]    out_fmt_w = ctl_reg[OUT + CW-2 -: 3];
-wire [2:0]    out_fmt_x = ctl_reg[OUT + CW-5 -: 3];
-wire [MW-1:0] out_m     = ctl_reg[OUT + AW+1 +: MW];
+// ---- output: column sums in stage OUT - 2, out_* in stage OUT -------------
+// An int8 matmul's column sum is an exact integer below 2^22 held as fp32:
+// stage 1 shifts its significand to the integer magnitude, stage 2
+// applies the sign (int32) or passes the fp32 sum.
+localparam integer OUT = STAGES - 1;
 
-assign out_valid = vld_reg[STAGES-1];
-assign out_data  = psum[ROWS];
-assign out_addr  = ctl_reg[OUT + 1 +: AW];
-assign out_start = ctl_reg[OUT];
-assign out_int   = out_fmt_w == `TL_FMT_INT8 && out_fmt_x == `TL_FMT_INT8;
+reg [COLS*32-1:0] out_data_reg;
 
 generate
-    for (c = 0; c < COLS; c = c + 1) begin : mask
-        assign out_mask[c] = {{(32-MW){1'b0}}, out_m} > c;
+    if (OL != 2) begin : bad_out_latency
+        tensor_engine_TE_OUT_LATENCY_must_match_its_two_stages bad ();
+    end
+    for (c = 0; c < COLS; c = c + 1) begin : conv
+        wire [31:0] v  = psum[ROWS][32*c +: 32];
+        wire [4:0]  sh = 5'd22 - v[27:23];     // 150 - exponent, for 127..150
+        reg  [23:0] mag_reg;
+        reg         sign_reg;
+        reg  [31:0] fp_reg;
+        always @(posedge clk) begin
+            mag_reg  <= (v[30:23] == 8'd0) ? 24'd0 : {1'b1, v[22:0]} >> sh;
+            sign_reg <= v[31];
+            fp_reg   <= v;
+            if (`TE_INT(OUT - 1))
+                out_data_reg[32*c +: 32] <= sign_reg ? 32'd0 - {8'd0, mag_reg} : {8'd0, mag_reg};
+            else
+                out_data_reg[32*c +: 32] <= fp_reg;
+        end
     end
 endgenerate
 
-`undef TE_CTL
+assign out_valid = vld_reg[OUT];
+assign out_data  = out_data_reg;
+assign out_addr  = `TE_ADDR(OUT);
+assign out_start = `TE_START(OUT);
+assign out_int   = `TE_INT(OUT);
+
+generate
+    for (c = 0; c < COLS; c = c + 1) begin : mask
+        assign out_mask[c] = {{(32-MW){1'b0}}, `TE_M(OUT)} > c;
+    end
+endgenerate
+
+`undef TE_SWAP
+`undef TE_INT
+`undef TE_FMTX
+`undef TE_K
+`undef TE_M
+`undef TE_ADDR
+`undef TE_START
 
 `ifndef SYNTHESIS
 always @(posedge clk) begin

@@ -53,14 +53,9 @@ static void quantize(const double *v, size_t n, tl_fmt fmt, tl_round mode,
 }
 
 /* Read PSUM entry (partition c, address a) of the DUT for all c. */
-static void psum_read(te_dut *d, unsigned addr, uint32_t *row)
+static int psum_read(te_dut *d, unsigned addr, uint32_t *row)
 {
-    te_pins p;
-    memset(&p, 0, sizeof p);
-    p.rd_valid = 1;
-    p.rd_addr = addr;
-    te_dut_cycle(d, &p);
-    memcpy(row, p.rd_data, te_dut_cols(d) * sizeof *row);
+    return te_read(d, addr, row);
 }
 
 int main(void)
@@ -124,7 +119,7 @@ int main(void)
                 memcpy(&j->w[k * mb], &wq[k * M + m0], mb * sizeof(uint16_t));
             memcpy(j->x, xq, sizeof(uint16_t) * K * N);
         }
-        te_feed ideal = {.p_valid = 100, .p_stall = 0};
+        te_feed ideal = {.p_valid = 100};
         te_run_stats st;
         if (te_run(d, jobs, blocks, &ideal, &rng, &st) != 0) {
             printf("%-18s timeout\n", sc->label);
@@ -138,7 +133,8 @@ int main(void)
         uint32_t row[TE_MAX_DIM];
         for (unsigned b = 0; b < blocks; b++)
             for (unsigned n = 0; n < N; n++) {
-                psum_read(d, b * N + n, row);
+                if (psum_read(d, b * N + n, row) != 0)
+                    bad++;
                 for (unsigned c = 0; c < C && b * C + c < M; c++) {
                     double r = ref[(b * C + c) * N + n], v;
                     if (sc->fw == TL_FMT_INT8) {

@@ -13,7 +13,7 @@ run=0; failed=0
 check() {
   local name=$1 top=$2 files=$3 chparam=$4 cell=$5 min=$6 log="$out/$1.log"
   run=$((run + 1))
-  if ! yosys -q -l "$log" -p "read_verilog -Irtl/common $files; $chparam synth_ecp5 -top $top; stat" >/dev/null 2>&1; then
+  if ! yosys -q -l "$log" -p "read_verilog -Irtl/common -Irtl/tensor $files; $chparam synth_ecp5 -top $top; stat" >/dev/null 2>&1; then
     echo "FAIL $name: yosys failed (log $log)"; failed=$((failed + 1)); return
   fi
   local n

@@ -52,7 +52,7 @@ int main(void)
             jobs[i].chunks = 1;
             te_job_fill(&jobs[i], &r, 0);
         }
-        te_feed ideal = {.p_valid = 100, .p_stall = 0};
+        te_feed ideal = {.p_valid = 100};
         te_run_stats st;
         uint64_t t0 = te_dut_time(d);
         double w0 = now();

@@ -1,23 +1,26 @@
-// Thin C shim around the Verilated te_pe (one processing element).
-#include "Vte_pe.h"
+// Thin C shim around the Verilated te_pe_tb (one PE with the engine's
+// operand decoders around it).
+#include "Vte_pe_tb.h"
 #include "vl_dut.h"
 #include "te_shim.h"
 
-struct te_pe_dut : VlDut<Vte_pe> {};
+struct te_pe_dut : VlDut<Vte_pe_tb> {};
 
 extern "C" te_pe_dut *te_pe_dut_create(const char *wave, uint32_t seed)
 {
     te_pe_dut *d = new te_pe_dut;
     d->create(wave, seed);
     d->top->clk = 0;
-    d->top->ce = 1;
     d->top->eval();  // settle, not traced
     return d;
 }
 
+extern "C" unsigned te_pe_dut_psum_delay(te_pe_dut *d) { return d->top->cfg_psum_delay; }
+extern "C" unsigned te_pe_dut_out_delay(te_pe_dut *d) { return d->top->cfg_out_delay; }
+
 extern "C" uint32_t te_pe_dut_step(te_pe_dut *d, const te_pe_in *in)
 {
-    Vte_pe *t = d->top;
+    Vte_pe_tb *t = d->top;
     t->mv_valid = in->mv_valid;
     t->mv_swap = in->mv_swap;
     t->fmt_w = in->fmt_w;

@@ -76,13 +76,13 @@ extern "C" void te_dut_cycle(te_dut *d, te_pins *p)
     t->cmd_start = p->cmd_start;
     t->cmd_swap = p->cmd_swap;
     t->ld_valid = p->ld_valid;
+    t->ld_fmt = p->ld_fmt;
     t->ld_last = p->ld_last;
     pack16(w, p->ld_data, d->cols);
     put(t->ld_data, w);
     t->mv_valid = p->mv_valid;
     pack16(w, p->mv_data, d->rows);
     put(t->mv_data, w);
-    t->out_stall = p->out_stall;
     t->rd_valid = p->rd_valid;
     t->rd_addr = p->rd_addr;
     // clk falls together with the new inputs: two evaluations per cycle

@@ -127,8 +127,10 @@ int te_run(te_dut *d, const te_job *jobs, size_t njobs, te_feed *feed,
     source cs = {false}, ls = {false}, vs = {false};
     uint64_t results = 0, cycle = 0, last = 0;
     uint64_t limit = 1000 + 20 * total + 50ull * ncmd * R;
-    if (feed->p_valid < 100 || feed->p_stall > 0)
+    if (feed->p_valid < 100)
         limit *= 20;
+    /* concurrent reads in flight (answered two cycles after the request) */
+    unsigned rd_q[4], rd_n = 0;
 
     while (results < total) {
         te_pins p;
@@ -150,6 +152,7 @@ int te_run(te_dut *d, const te_job *jobs, size_t njobs, te_feed *feed,
         if (offer(&ls, rng, feed->p_valid, li < ncmd)) {
             const cmd_ref *c = &cmds[li];
             p.ld_valid = 1;
+            p.ld_fmt = c->job->fw;
             p.ld_last = lrow == c->c.k - 1;
             for (unsigned col = 0; col < C; col++)
                 p.ld_data[col] = col < c->c.m
@@ -164,29 +167,39 @@ int te_run(te_dut *d, const te_job *jobs, size_t njobs, te_feed *feed,
                     ? c->job->x[(c->k0 + r) * c->job->N + c->n0 + vn]
                     : (uint16_t)tl_rng_u32(rng);   /* row >= K: junk */
         }
-        p.out_stall = feed->p_stall && tl_rng_below(rng, 100) < feed->p_stall;
         if (feed->p_read && tl_rng_below(rng, 100) < feed->p_read) {
             p.rd_valid = 1;
             p.rd_addr = feed->rd_lo + tl_rng_below(rng, feed->rd_hi - feed->rd_lo);
         }
         te_dut_cycle(d, &p);
-        if (p.rd_valid && p.rd_ready) {
-            /* the answer comes with this cycle's clock edge */
-            feed->rd_done++;
-            for (unsigned col = 0; col < C; col++) {
-                uint32_t want = feed->rd_model[(size_t)col * te_dut_depth(d) + p.rd_addr];
-                if (!p.rd_data_valid || p.rd_data[col] != want) {
-                    if (feed->rd_bad++ < 4)
+        if (p.rd_data_valid) {
+            /* the answer to the oldest request in flight */
+            if (rd_n == 0) {
+                feed->rd_bad++;
+                printf("concurrent PSUM read: answer without a request, cycle %llu\n",
+                       (unsigned long long)cycle);
+            } else {
+                unsigned a = rd_q[0];
+                rd_n--;
+                memmove(rd_q, rd_q + 1, rd_n * sizeof rd_q[0]);
+                feed->rd_done++;
+                for (unsigned col = 0; col < C; col++) {
+                    uint32_t want = feed->rd_model[(size_t)col * te_dut_depth(d) + a];
+                    if (p.rd_data[col] != want && feed->rd_bad++ < 4)
                         printf("MISMATCH concurrent PSUM read: partition %u address %u: "
-                               "rtl 0x%08x (valid %u) expected 0x%08x, cycle %llu\n", col,
-                               p.rd_addr, p.rd_data[col], p.rd_data_valid, want,
-                               (unsigned long long)cycle);
+                               "rtl 0x%08x expected 0x%08x, cycle %llu\n", col, a,
+                               p.rd_data[col], want, (unsigned long long)cycle);
                 }
             }
-        } else if (p.rd_data_valid) {
-            feed->rd_bad++;
-            printf("concurrent PSUM read: answer without a request, cycle %llu\n",
-                   (unsigned long long)cycle);
+        }
+        if (p.rd_valid && p.rd_ready) {
+            if (rd_n == 4) {
+                feed->rd_bad++;
+                printf("concurrent PSUM read: more than 4 requests unanswered, cycle %llu\n",
+                       (unsigned long long)cycle);
+            } else {
+                rd_q[rd_n++] = p.rd_addr;
+            }
         }
 
         if (p.cmd_valid && p.cmd_ready) {
@@ -220,8 +233,9 @@ int te_run(te_dut *d, const te_job *jobs, size_t njobs, te_feed *feed,
             return -1;
         }
     }
-    /* a few idle cycles: nothing more may arrive */
-    for (int i = 0; i < 8; i++) {
+    /* a few idle cycles: nothing more may arrive; reads in flight answer
+     * (with the value they read: the run does not write their region) */
+    for (int i = 0; i < 16; i++) {
         te_pins p;
         memset(&p, 0, sizeof p);
         te_dut_cycle(d, &p);
@@ -230,6 +244,24 @@ int te_run(te_dut *d, const te_job *jobs, size_t njobs, te_feed *feed,
             free(cmds);
             return -1;
         }
+        if (p.rd_data_valid) {
+            if (rd_n == 0) {
+                feed->rd_bad++;
+                printf("concurrent PSUM read: answer without a request (drain)\n");
+                continue;
+            }
+            unsigned a = rd_q[0];
+            rd_n--;
+            memmove(rd_q, rd_q + 1, rd_n * sizeof rd_q[0]);
+            feed->rd_done++;
+            for (unsigned col = 0; col < C; col++)
+                if (p.rd_data[col] != feed->rd_model[(size_t)col * te_dut_depth(d) + a])
+                    feed->rd_bad++;
+        }
+    }
+    if (rd_n) {
+        feed->rd_bad += rd_n;
+        printf("concurrent PSUM read: %u requests never answered\n", rd_n);
     }
     st->cycles = last + 1;
     st->results = results;
@@ -289,6 +321,30 @@ void te_model(const te_job *jobs, size_t njobs, unsigned R, unsigned C,
     *owner_out = owner;
 }
 
+int te_read(te_dut *d, unsigned addr, uint32_t *data)
+{
+    te_pins p;
+    memset(&p, 0, sizeof p);
+    p.rd_valid = 1;
+    p.rd_addr = addr;
+    te_dut_cycle(d, &p);
+    if (!p.rd_ready) {
+        printf("te_read: read of address %u refused\n", addr);
+        return -1;
+    }
+    for (int i = 0; i < 4; i++) {
+        memset(&p, 0, sizeof p);
+        te_dut_cycle(d, &p);
+        if (p.rd_data_valid) {
+            for (unsigned c = 0; c < te_dut_cols(d); c++)
+                data[c] = p.rd_data[c];
+            return 0;
+        }
+    }
+    printf("te_read: read of address %u not answered\n", addr);
+    return -1;
+}
+
 unsigned te_check(te_dut *d, const te_job *jobs, size_t njobs, uint32_t seed)
 {
     const unsigned R = te_dut_rows(d), C = te_dut_cols(d), D = te_dut_depth(d);
@@ -297,21 +353,16 @@ unsigned te_check(te_dut *d, const te_job *jobs, size_t njobs, uint32_t seed)
     te_model(jobs, njobs, R, C, D, &model, &owner);
 
     unsigned bad = 0;
-    te_pins p;
+    uint32_t data[TE_MAX_DIM];
     for (unsigned addr = 0; addr < D; addr++) {
-        memset(&p, 0, sizeof p);
-        p.rd_valid = 1;
-        p.rd_addr = addr;
-        te_dut_cycle(d, &p);   /* the response comes with this cycle's edge */
-        if (!p.rd_ready || !p.rd_data_valid) {
-            printf("te_check: read of address %u not answered\n", addr);
+        if (te_read(d, addr, data) != 0) {
             bad++;
             continue;
         }
         for (unsigned c = 0; c < C; c++) {
             int o = owner[(size_t)c * D + addr];
             uint32_t want = model[(size_t)c * D + addr];
-            if (o < 0 || p.rd_data[c] == want)
+            if (o < 0 || data[c] == want)
                 continue;
             if (bad++ < 4) {
                 const te_job *j = &jobs[o];
@@ -319,7 +370,7 @@ unsigned te_check(te_dut *d, const te_job *jobs, size_t njobs, uint32_t seed)
                 printf("MISMATCH seed %u: PSUM partition %u address %u: rtl 0x%08x "
                        "cmodel 0x%08x\n  last written by job %d: %s x %s K=%u M=%u "
                        "N=%u addr=%u %s (array %ux%u)\n  W[:, %u] =",
-                       seed, c, addr, p.rd_data[c], want, o, tl_fmt_name(j->fw),
+                       seed, c, addr, data[c], want, o, tl_fmt_name(j->fw),
                        tl_fmt_name(j->fx), j->K, j->M, j->N, j->addr,
                        j->start ? "start" : "accumulate", R, C, c);
                 for (unsigned k = 0; k < j->K; k++)

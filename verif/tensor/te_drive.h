@@ -30,7 +30,6 @@ typedef struct {
 
 typedef struct {
     unsigned p_valid;    /* % of cycles a feeder offers a beat it has */
-    unsigned p_stall;    /* % of cycles PSUM holds the result stream */
     /* optional PSUM reads while the engine runs: in p_read % of cycles
      * read a random address in [rd_lo, rd_hi) of a region the run does not
      * write; each answer must equal rd_model (te_model() layout). */
@@ -60,6 +59,11 @@ void te_jobs_free(te_job *j, size_t n);
 int te_run(te_dut *d, const te_job *jobs, size_t njobs, te_feed *feed,
            tl_rng *rng, te_run_stats *st);
 void te_run_free(te_run_stats *st);
+
+/* Read one PSUM entry (all partitions) with the engine idle: the request,
+ * then idle cycles until the answer. Returns 0, or -1 (message printed)
+ * when the read is refused or not answered. */
+int te_read(te_dut *d, unsigned addr, uint32_t *data);
 
 /* Read PSUM back and compare every entry the jobs define with tl_matmul
  * applied job after job. Returns the number of mismatching entries

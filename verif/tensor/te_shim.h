@@ -14,14 +14,15 @@
 extern "C" {
 #endif
 
-/* ---- fp32_add (1-cycle pipeline) ---- */
+/* ---- fp32_add (pipeline of TL_FP32_ADD_LATENCY edges, no enable) ---- */
 typedef struct fp32_add_dut fp32_add_dut;
 fp32_add_dut *fp32_add_dut_create(const char *wave, uint32_t seed);
-/* Present a, b for one clock edge; returns y after it: a + b (latency 1). */
+/* Present a, b for one clock edge; returns y after it: the sum of the
+ * operands presented TL_FP32_ADD_LATENCY steps earlier (this one counted). */
 uint32_t fp32_add_dut_step(fp32_add_dut *d, uint32_t a, uint32_t b);
 void fp32_add_dut_free(fp32_add_dut *d);
 
-/* ---- te_pe (one PE) ---- */
+/* ---- te_pe (one PE, in te_pe_tb: the engine's decoders around it) ---- */
 typedef struct te_pe_dut te_pe_dut;
 typedef struct {
     unsigned mv_valid, mv_swap, fmt_w, fmt_x, x, row_en;
@@ -29,8 +30,12 @@ typedef struct {
     uint32_t psum_in;
 } te_pe_in;
 te_pe_dut *te_pe_dut_create(const char *wave, uint32_t seed);
-/* Apply the inputs, one clock edge (ce = 1); returns psum_out after it. */
+/* Apply the inputs, one clock edge; returns psum_out after it. */
 uint32_t te_pe_dut_step(te_pe_dut *d, const te_pe_in *in);
+/* A beat presented in cycle c takes psum_in in cycle c + psum_delay; its
+ * result is what the step of cycle c + out_delay returns. */
+unsigned te_pe_dut_psum_delay(te_pe_dut *d);
+unsigned te_pe_dut_out_delay(te_pe_dut *d);
 void te_pe_dut_free(te_pe_dut *d);
 
 /* ---- te_top (tensor_engine + psum_buffer) ---- */
@@ -40,15 +45,16 @@ typedef struct {
     /* inputs, held for one cycle */
     unsigned cmd_valid, cmd_fmt_w, cmd_fmt_x, cmd_k, cmd_m, cmd_n, cmd_addr;
     unsigned cmd_start, cmd_swap;
-    unsigned ld_valid, ld_last;
+    unsigned ld_valid, ld_fmt, ld_last;
     uint16_t ld_data[TE_MAX_DIM];
     unsigned mv_valid;
     uint16_t mv_data[TE_MAX_DIM];
-    unsigned out_stall;
     unsigned rd_valid, rd_addr;
-    /* outputs: the handshakes of this cycle (before its clock edge) */
+    /* outputs: the handshakes of this cycle (before its clock edge);
+     * psum_wr_fire: a result beat reached PSUM in this cycle */
     unsigned cmd_ready, ld_ready, mv_ready, psum_wr_fire, rd_ready;
-    /* read response, after the clock edge */
+    /* read response, after the clock edge (the answer to the read taken
+     * two cycles earlier) */
     unsigned rd_data_valid;
     uint32_t rd_data[TE_MAX_DIM];
 } te_pins;

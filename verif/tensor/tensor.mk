@@ -1,7 +1,7 @@
 # verif/tensor: the tensor engine, its PE and fp32 adder, bit-exact against
 # cmodel; the cycle model against the RTL; `make bench-te`.
 #
-# Verilator builds: the fp32_add cell, one PE, and te_top (engine + PSUM)
+# Verilator builds: the fp32_add cell, one PE (in te_pe_tb), and te_top (engine + PSUM)
 # at 4x4, 16x16, 8x4, plus 8x4 built with --x-assign unique
 # --x-initial unique (every shim also randomizes power-up values with
 # randReset(2)).
@@ -12,12 +12,14 @@ TE_INC      := -Irtl/common -Irtl/tensor
 # makes the 16x16 model several times slower to compile. The PE and adder
 # tests trace everything.
 TE_TRACE    := --trace-depth 2
-TE_CELLS    := rtl/common/tl_encoding.vh rtl/common/pe_unpack.v rtl/common/pe_mul.v rtl/common/fp32_add.v
+TE_HEADERS  := rtl/common/tl_encoding.vh rtl/common/tl_pipe.vh rtl/common/pe_operand.vh rtl/tensor/te_pipe.vh
+TE_CELLS    := $(TE_HEADERS) rtl/common/pe_unpack.v rtl/common/pe_mul.v rtl/common/fp32_add.v
 TE_RTL      := $(TE_CELLS) rtl/tensor/te_pe.v rtl/tensor/tensor_engine.v rtl/tensor/psum_buffer.v rtl/tensor/te_top.v
 TE_XUNIQUE  := --x-assign unique --x-initial unique
 
-$(eval $(call verilate,fp32_add,fp32_add,rtl/common/tl_encoding.vh rtl/common/fp32_add.v,$(TE_INC)))
-$(eval $(call verilate,te_pe,te_pe,$(TE_CELLS) rtl/tensor/te_pe.v,$(TE_INC)))
+$(eval $(call verilate,fp32_add,fp32_add,rtl/common/tl_encoding.vh rtl/common/tl_pipe.vh rtl/common/fp32_add.v,$(TE_INC)))
+# one PE inside te_pe_tb (the engine's decoders and operand registers)
+$(eval $(call verilate,te_pe,te_pe_tb,$(TE_CELLS) rtl/tensor/te_pe.v verif/tensor/te_pe_tb.v,$(TE_INC)))
 $(eval $(call verilate,te_4x4,te_top,$(TE_RTL),$(TE_INC) $(TE_TRACE) -GROWS=4 -GCOLS=4))
 $(eval $(call verilate,te_16x16,te_top,$(TE_RTL),$(TE_INC) $(TE_TRACE) -GROWS=16 -GCOLS=16))
 $(eval $(call verilate,te_8x4,te_top,$(TE_RTL),$(TE_INC) $(TE_TRACE) -GROWS=8 -GCOLS=4))

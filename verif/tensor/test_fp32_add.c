@@ -4,8 +4,10 @@
  * cell: specials crossed with specials, subnormals, +-0, inf - inf, NaN
  * operands, massive cancellation, exact ties at every rounding position,
  * overflow to inf, and random operands (full bit patterns and close
- * exponents). A mismatch prints the vector and both results in hex, and
- * replays it with a waveform.
+ * exponents); then the corners of the pipelined adder's shortcuts
+ * (alignment distance 20..40, cancellation at exponents 0..39). A
+ * mismatch prints the vector and both results in hex, and replays it with
+ * a waveform.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +15,7 @@
 #include "te_shim.h"
 #include "tl_test.h"
 #include "trnlite/numerics.h"
+#include "trnlite/tensor_engine.h"
 
 static fp32_add_dut *dut;
 static uint32_t seed;
@@ -28,21 +31,28 @@ static void teardown(void)
     fp32_add_dut_free(dut);
 }
 
-/* Run n vectors through the pipeline; returns the number of mismatches. */
+/* Run n vectors through the pipeline, one per clock; the result of vector
+ * j leaves TL_FP32_ADD_LATENCY clock edges after it went in (a wrong
+ * latency fails every vector). Returns the number of mismatches. */
 static unsigned run(const char *what, const uint32_t *a, const uint32_t *b, size_t n)
 {
+    const size_t lat = TL_FP32_ADD_LATENCY;
     unsigned bad = 0;
-    for (size_t i = 0; i < n; i++) {
-        uint32_t y = fp32_add_dut_step(dut, a[i], b[i]);
-        uint32_t want = tl_f32_add(a[i], b[i]);
+    for (size_t i = 0; i < n + lat - 1; i++) {
+        uint32_t y = fp32_add_dut_step(dut, i < n ? a[i] : 0, i < n ? b[i] : 0);
+        if (i + 1 < lat)
+            continue;
+        size_t j = i + 1 - lat;
+        uint32_t want = tl_f32_add(a[j], b[j]);
         if (y != want && bad++ < 5) {
             const char *path = tl_test_wave_path("fail_fp32_add");
             fp32_add_dut *t = fp32_add_dut_create(path, seed);
-            fp32_add_dut_step(t, a[i], b[i]);
-            fp32_add_dut_step(t, 0, 0);
+            fp32_add_dut_step(t, a[j], b[j]);
+            for (size_t k = 0; k < lat; k++)
+                fp32_add_dut_step(t, 0, 0);
             fp32_add_dut_free(t);
             printf("MISMATCH %s seed %u: 0x%08x + 0x%08x: rtl 0x%08x cmodel 0x%08x "
-                   "(waveform %s)\n", what, seed, a[i], b[i], y, want, path);
+                   "(waveform %s)\n", what, seed, a[j], b[j], y, want, path);
             fflush(stdout);
         }
     }
@@ -133,6 +143,46 @@ START_TEST(test_random)
 }
 END_TEST
 
+/*
+ * Corners of the pipelined adder's shortcuts: exponent distances around
+ * the aligner's width and its "everything shifts out" cap (>= 32), with
+ * small significands whose dropped bits are all zero, one bit, or all ones;
+ * and cancellation at every small exponent, where the normalize shift is
+ * limited by the exponent (subnormal results), decided bit by bit.
+ */
+START_TEST(test_corners)
+{
+    enum { N = 80000 };
+    uint32_t *a = malloc(N * sizeof *a), *b = malloc(N * sizeof *b);
+    static const uint32_t fracs[] = {0x000000, 0x000001, 0x400000, 0x7fffff, 0x555555, 0x000100};
+    tl_rng r = {seed ^ 0xc0de};
+    size_t n = 0;
+    for (uint32_t d = 20; d <= 40; d++)
+        for (size_t i = 0; i < sizeof fracs / sizeof fracs[0]; i++)
+            for (uint32_t k = 0; k < 16; k++) {
+                uint32_t u = tl_rng_u32(&r);
+                uint32_t e = d + (k & 1) + tl_rng_below(&r, 254 - d - 1);
+                a[n] = f32(u >> 31, e, u);
+                b[n] = f32((k >> 1) & 1, e - d, fracs[i] ^ ((k & 4) ? 0 : (u & 1)));
+                if (k & 8) {
+                    uint32_t t = a[n]; a[n] = b[n]; b[n] = t;
+                }
+                n++;
+            }
+    while (n < N) {
+        uint32_t u = tl_rng_u32(&r), v = tl_rng_u32(&r);
+        uint32_t e = tl_rng_below(&r, 40);
+        uint32_t eb = e - (e > 0 && (v & 1));
+        a[n] = f32(u >> 31, e, u);
+        b[n] = f32(!(u >> 31), eb, (u & 0x7fffff) ^ (v >> (9 + tl_rng_below(&r, 23))));
+        n++;
+    }
+    ck_assert_uint_eq(run("corners", a, b, n), 0);
+    free(a);
+    free(b);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("fp32_add");
@@ -141,6 +191,7 @@ static Suite *suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_specials);
     tcase_add_test(tc, test_random);
+    tcase_add_test(tc, test_corners);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1,15 +1,21 @@
 /*
- * te_pe (one processing element: pe_unpack + pe_mul + fp32_add) against
+ * te_pe (one processing element: pe_mul + fp32_add, with the engine's
+ * operand decoders pe_unpack around it in te_pe_tb) against
  * cmodel tl_product / tl_f32_add, bit for bit, one pair per clock:
  *  - every pair of 8-bit codes for e4m3 x e4m3, e5m2 x e5m2, e4m3 x e5m2,
  *    e5m2 x e4m3, int8 x int8;
  *  - bf16 x bf16 and fp16 x fp16: 10^6 random pairs each, plus every pair
  *    of special-class values; mixed 16/8-bit pairs: random and specials.
  * Each pair goes through twice: with psum_in = -0 (the identity of RNE
- * addition: the output is the product itself; int: 0) and with a random
- * psum_in (product + accumulate; int32 wrap-around). Every pair uses a
- * freshly loaded shadow element swapped in by its beat; a final test
- * checks beats without swap and the row_en = 0 bypass.
+ * addition: the output is the product itself) and with a random psum_in
+ * (product + accumulate). int8 x int8 is checked as the PE computes it:
+ * the product exact in fp32 (tl_f32_mul of the widened operands, equal
+ * to tl_product's int32 value), summed with fp32_add; the engine converts
+ * its exact integer column sums to int32 (test_tensor_engine checks the
+ * int32 results). Every pair uses a freshly loaded shadow element swapped
+ * in by its beat; a final test checks beats without swap and rows with
+ * row_en = 0, which add -0 (the partial sum unchanged; a NaN payload
+ * becomes the canonical NaN, as every NaN out of fp32_add).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,28 +45,35 @@ typedef struct {
     uint8_t swap, en;
 } vec;
 
+/* The PE's product: tl_product, except that int8 x int8 stays in fp32
+ * (exact: |product| <= 2^14; the engine converts column sums to int32). */
+static uint32_t pe_product(tl_fmt fw, uint16_t w, tl_fmt fx, uint16_t x)
+{
+    if (fw == TL_FMT_INT8 && fx == TL_FMT_INT8)
+        return tl_f32_mul(tl_widen(fw, w), tl_widen(fx, x));
+    return tl_product(fw, w, fx, x);
+}
+
 static uint32_t expect(tl_fmt fw, tl_fmt fx, const vec *v)
 {
-    if (!v->en)
-        return v->psum;
-    uint32_t p = tl_product(fw, v->w, fx, v->x);
-    if (fw == TL_FMT_INT8 && fx == TL_FMT_INT8)
-        return v->psum + p;
-    return tl_f32_add(v->psum, p);
+    if (!v->en)   /* a row beyond K adds -0: x, or the canonical NaN */
+        return tl_f32_add(v->psum, 0x80000000u);
+    return tl_f32_add(v->psum, pe_product(fw, v->w, fx, v->x));
 }
 
 /*
  * Beat i enters in cycle i+1. In every cycle c the shadow register is
  * loaded with the element of the first swapping beat >= c, so a swapping
  * beat finds its own element there (loaded one cycle earlier) while the
- * next one loads alongside. psum_in of beat i is applied two cycles after
- * it; its result returns three cycles after it.
+ * next one loads alongside. psum_in of beat i is applied psum_delay cycles
+ * after it; its result returns out_delay cycles after it.
  */
 static void drive(te_pe_dut *d, tl_fmt fw, tl_fmt fx, const vec *v, size_t n,
                   uint32_t *out)
 {
+    const size_t pd = te_pe_dut_psum_delay(d), od = te_pe_dut_out_delay(d);
     size_t nb = 0;
-    for (size_t c = 0; c <= n + 3; c++) {
+    for (size_t c = 0; c <= n + od; c++) {
         te_pe_in in;
         memset(&in, 0, sizeof in);
         in.fmt_w = fw;
@@ -80,11 +93,11 @@ static void drive(te_pe_dut *d, tl_fmt fw, tl_fmt fx, const vec *v, size_t n,
             in.x = b->x;
             in.row_en = b->en;
         }
-        if (c >= 3 && c - 3 < n)
-            in.psum_in = v[c - 3].psum;
+        if (c >= 1 + pd && c - 1 - pd < n)
+            in.psum_in = v[c - 1 - pd].psum;
         uint32_t y = te_pe_dut_step(d, &in);
-        if (c >= 4)
-            out[c - 4] = y;
+        if (c >= 1 + od && c - 1 - od < n)
+            out[c - 1 - od] = y;
     }
 }
 
@@ -110,7 +123,7 @@ static unsigned run(const char *what, tl_fmt fw, tl_fmt fx, const vec *v, size_t
                    "swap %u row_en %u: rtl 0x%08x cmodel 0x%08x (product 0x%08x) "
                    "(waveform %s)\n", what, seed, tl_fmt_name(fw), v[i].w,
                    tl_fmt_name(fx), v[i].x, v[i].psum, v[i].swap, v[i].en, out[i],
-                   want, tl_product(fw, v[i].w, fx, v[i].x), path);
+                   want, pe_product(fw, v[i].w, fx, v[i].x), path);
         }
     }
     free(out);
@@ -121,9 +134,7 @@ static unsigned run(const char *what, tl_fmt fw, tl_fmt fx, const vec *v, size_t
 static uint32_t rand_psum(tl_rng *r, tl_fmt fw, tl_fmt fx, uint16_t w, uint16_t x)
 {
     uint32_t u = tl_rng_u32(r);
-    if (fw == TL_FMT_INT8 && fx == TL_FMT_INT8)
-        return u;
-    uint32_t p = tl_product(fw, w, fx, x);
+    uint32_t p = pe_product(fw, w, fx, x);
     switch (u & 7) {
     case 0: return u;
     case 1: return p ^ 0x80000000u;                      /* cancels exactly */
@@ -143,9 +154,8 @@ static unsigned pairs(const char *what, tl_fmt fw, tl_fmt fx, const uint16_t *w,
                       const uint16_t *x, size_t n, tl_rng *r)
 {
     vec *v = malloc(2 * n * sizeof *v);
-    bool is_int = fw == TL_FMT_INT8 && fx == TL_FMT_INT8;
     for (size_t i = 0; i < n; i++) {
-        v[2 * i] = (vec){w[i], x[i], is_int ? 0 : 0x80000000u, 1, 1};
+        v[2 * i] = (vec){w[i], x[i], 0x80000000u, 1, 1};
         v[2 * i + 1] = (vec){w[i], x[i], rand_psum(r, fw, fx, w[i], x[i]), 1, 1};
     }
     unsigned bad = run(what, fw, fx, v, 2 * n);

@@ -20,6 +20,24 @@
 extern "C" {
 #endif
 
+/* Clock edges from the operands of the pipelined fp32 adder
+ * (rtl/common/fp32_add.v) to its registered sum: the value of
+ * `TL_FP32_ADD_LATENCY in rtl/common/tl_pipe.vh. test_fp32_add checks the
+ * RTL against this number; the cycle model builds on it. */
+#define TL_FP32_ADD_LATENCY 6u
+
+/*
+ * Pipeline depths of the tensor engine (rtl/tensor/te_pipe.vh); test
+ * cycle_model checks the resulting cycle counts against the RTL.
+ */
+#define TL_TE_MUL_LATENCY 3u  /* pe_mul: decoded operands to product */
+#define TL_TE_OUT_LATENCY 2u  /* last row to out_*: fp32 -> int32 stage */
+/* per-row skew: the PE's partial-sum latency, the adder's */
+#define TL_TE_SKEW TL_FP32_ADD_LATENCY
+/* PSUM read-modify-write window: an accumulating vector issues at least
+ * this many cycles after any earlier vector to its PSUM address */
+#define TL_TE_PSUM_WINDOW (TL_FP32_ADD_LATENCY + 3u)
+
 /* One matmul command as the tensor engine takes it. */
 typedef struct {
     unsigned k;      /* rows used, 1..rows */
@@ -36,13 +54,16 @@ typedef struct {
     uint64_t first_issue; /* cycle the first moving vector enters the array */
     uint64_t last_issue;  /* cycle the last moving vector enters the array */
     uint64_t bubbles;     /* cycles between first and last issue with no vector */
-    uint64_t hazards;     /* PSUM same-address stalls (one cycle each) */
+    uint64_t hazards;     /* issue cycles lost to the PSUM same-address rule */
     uint64_t macs;        /* useful multiply-adds: sum of k*m*n */
     double utilization;   /* macs / (rows * cols * cycles) */
 } tl_te_report;
 
+
 /* Cycles from a moving vector entering the array (its mv beat) to its
- * result beat reaching PSUM: 2*rows + 3. */
+ * result beat reaching PSUM:
+ * TL_TE_SKEW * rows + TL_TE_MUL_LATENCY + 2 + TL_TE_OUT_LATENCY
+ * (6 * rows + 7 with the 6-stage adder). */
 unsigned tl_te_latency(unsigned rows);
 
 /*
@@ -50,7 +71,9 @@ unsigned tl_te_latency(unsigned rows);
  * with ideal feeders. A command with swap = 1 first needs its stationary
  * tile (k rows, one per cycle) loaded into the shadow registers; a tile's
  * load may start in the cycle the previous tile is swapped in (the first
- * tile's at cycle 0). Returns 0 and fills *rep, or -1 for an illegal
+ * tile's at cycle 0). An accumulating vector issues no earlier than
+ * TL_TE_PSUM_WINDOW cycles after the last earlier vector to its PSUM
+ * address. Returns 0 and fills *rep, or -1 for an illegal
  * command (k, m out of range, n == 0, first command without swap).
  */
 int tl_te_cycles(unsigned rows, unsigned cols, const tl_te_cmd *cmd,

@@ -1,0 +1,16 @@
+// Pipeline depths of the tensor engine, derived from its cells
+// (docs/tensor_engine.md sections 3-5; cmodel/include/trnlite/tensor_engine.h
+// has the same numbers and test cycle_model checks them against the RTL).
+`ifndef TE_PIPE_VH
+`define TE_PIPE_VH
+`include "tl_pipe.vh"
+// pe_mul: decoded operands to product
+`define TE_PE_MUL_LATENCY 3
+// te_pe: partial sum in to partial sum out = the per-row skew
+`define TE_PE_SUM_LATENCY `TL_FP32_ADD_LATENCY
+// tensor_engine: last row's sums to out_* (fp32 -> int32 for int8 matmuls)
+`define TE_OUT_LATENCY 2
+// psum_buffer: an accumulating beat must come at least this many cycles
+// after any beat to the same address (read in c0, write at the end of c2+L)
+`define TE_PSUM_RMW_WINDOW (`TL_FP32_ADD_LATENCY + 3)
+`endif
