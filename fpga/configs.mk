@@ -23,6 +23,7 @@
 $(eval $(call fpga_config,pe,        te_pe,     $(TE_FILES), $(TE_HDRS), $(TE_LINT_INC),,                          1))
 $(eval $(call fpga_config,te_4x4,    te_top,    $(TE_FILES), $(TE_HDRS), $(TE_LINT_INC), ROWS=4 COLS=4 DEPTH=512,  16))
 $(eval $(call fpga_config,te_8x8,    te_top,    $(TE_FILES), $(TE_HDRS), $(TE_LINT_INC), ROWS=8 COLS=8 DEPTH=512,  64))
+$(eval $(call fpga_config,te_8x4,    te_top,    $(TE_FILES), $(TE_HDRS), $(TE_LINT_INC), ROWS=8 COLS=4 DEPTH=512,  32))
 $(eval $(call fpga_config,dma_board, dma_engine,$(DMA_FILES),$(DMA_HDRS),$(DMA_INC),     DATA_WIDTH=64 CVT_LANES=1,))
 $(eval $(call fpga_config,dma_128,   dma_engine,$(DMA_FILES),$(DMA_HDRS),$(DMA_INC),,))
 # core: $(eval $(call fpga_config,core,trnlite_core,$(CORE_FILES),$(CORE_HDRS),$(CORE_INC),,...))
