@@ -146,6 +146,18 @@ static bool tile_fmt_ok(const tile *t)
     return tl_fmt_is_float(t->fmt) || (!t->out && t->fmt == TL_FMT_INT8);
 }
 
+/* Byte ranges of two tiles in one space overlap (PSUM offsets are entries). */
+static bool tiles_overlap(const tile *a, const tile *b)
+{
+    if (a->space != b->space)
+        return false;
+    uint64_t ua = a->space == TL_ISA_SPACE_PSUM ? 4 : tl_dma_esize(a->fmt);
+    uint64_t ub = b->space == TL_ISA_SPACE_PSUM ? 4 : tl_dma_esize(b->fmt);
+    uint64_t a0 = a->off * (a->space == TL_ISA_SPACE_PSUM ? 4 : 1), a1 = a0 + a->F * ua;
+    uint64_t b0 = b->off * (b->space == TL_ISA_SPACE_PSUM ? 4 : 1), b1 = b0 + b->F * ub;
+    return a0 < b1 && b0 < a1;
+}
+
 static unsigned check_act(const tl_core *c, const uint32_t *in)
 {
     const tl_core_config *g = &c->cfg;
@@ -174,6 +186,14 @@ static unsigned check_act(const tl_core *c, const uint32_t *in)
         if (t[i].space == TL_ISA_SPACE_PSUM &&
             (t[i].off + t[i].F > g->psum_banks * bank || t[i].off / bank != (t[i].off + t[i].F - 1) / bank))
             return TL_ISA_ERR_PSUM_RANGE;
+    /* The RTL streams the data inputs (they come before the output in t[];
+     * scale and bias, after it, are read first): an output may be one of
+     * them only in place (section 11). */
+    unsigned o = act ? 1 : 2;
+    for (unsigned i = 0; i < o; i++)
+        if (tiles_overlap(&t[i], &t[o]) &&
+            !(t[i].off == t[o].off && tl_dma_esize(t[i].fmt) == tl_dma_esize(t[o].fmt)))
+            return TL_ISA_ERR_OVERLAP;
     return 0;
 }
 

@@ -171,6 +171,17 @@ static void act_tile(gen *g, unsigned space, bool out, unsigned *fmt, uint32_t F
     *off = space == PS ? psum_off(g, F) : sbuf_off(g, F, tl_dma_esize(*fmt));
 }
 
+/* The output tile may meet a data input only in place: the same space,
+ * offset and element size (docs/core.md section 11, error OVERLAP). */
+static bool out_ok(unsigned os, unsigned of, uint32_t oo, unsigned is, unsigned inf, uint32_t io, uint32_t F)
+{
+    if (os != is)
+        return true;
+    uint64_t oe = tl_dma_esize(of), ie = tl_dma_esize(inf);
+    uint64_t o0 = os == PS ? 4ull * oo : oo, i0 = is == PS ? 4ull * io : io;
+    return !(o0 < i0 + F * ie && i0 < o0 + F * oe) || (oo == io && oe == ie);
+}
+
 static unsigned act_parts(gen *g, const unsigned *spaces, unsigned n)
 {
     unsigned parts = 255;
@@ -195,7 +206,9 @@ static void gen_act(gen *g, prog_op *o, region *reg, unsigned *n)
     a->p0 = below(g, parts - a->P + 1);
     a->F = between(g, 1, g->bank < 48 ? g->bank : 48);
     act_tile(g, a->in_space, false, &a->in_fmt, a->F, &a->in_off);
-    act_tile(g, a->out_space, true, &a->out_fmt, a->F, &a->out_off);
+    do
+        act_tile(g, a->out_space, true, &a->out_fmt, a->F, &a->out_off);
+    while (!out_ok(a->out_space, a->out_fmt, a->out_off, a->in_space, a->in_fmt, a->in_off, a->F));
     if (chance(g, 25)) { /* in place */
         a->out_space = a->in_space;
         a->out_off = a->in_off;
@@ -237,7 +250,10 @@ static void gen_ew(gen *g, prog_op *o, region *reg, unsigned *n)
     a->F = between(g, 1, g->bank < 48 ? g->bank : 48);
     act_tile(g, a->a_space, false, &a->a_fmt, a->F, &a->a_off);
     act_tile(g, a->b_space, false, &a->b_fmt, a->F, &a->b_off);
-    act_tile(g, a->out_space, true, &a->out_fmt, a->F, &a->out_off);
+    do
+        act_tile(g, a->out_space, true, &a->out_fmt, a->F, &a->out_off);
+    while (!out_ok(a->out_space, a->out_fmt, a->out_off, a->a_space, a->a_fmt, a->a_off, a->F) ||
+           !out_ok(a->out_space, a->out_fmt, a->out_off, a->b_space, a->b_fmt, a->b_off, a->F));
     a->op = below(g, 4);
     a->round = below(g, 2);
     a->sat = below(g, 2);

@@ -236,6 +236,35 @@ START_TEST(psum_address_out_of_range)
 }
 END_TEST
 
+START_TEST(overlapping_tiles)
+{
+    /* in place (same space, offset and element size) is fine; any other
+     * meeting of the output with a data input is OVERLAP (core.md 11) */
+    tl_insn in;
+    act_args a = {.in_space = 1, .in_fmt = TL_FMT_FP32, .out_space = 1, .out_fmt = TL_FMT_BF16,
+                  .P = 4, .F = 16, .in_off = 0, .out_off = 32, .scale = 0x3F800000};
+    insn_act(in, -1, 0, -1, 0, &a);
+    bad_insn(in, 2, TL_ISA_ERR_OVERLAP);
+    a.out_off = 0; /* same offset, other element size */
+    insn_act(in, -1, 0, -1, 0, &a);
+    bad_insn(in, 2, TL_ISA_ERR_OVERLAP);
+    ew_args e = {.a_space = 2, .a_fmt = TL_FMT_FP32, .b_space = 1, .b_fmt = TL_FMT_BF16,
+                 .out_space = 2, .out_fmt = TL_FMT_FP32, .P = 2, .F = 8, .a_off = 4, .out_off = 0};
+    insn_ew(in, -1, 0, -1, 0, &e); /* PSUM entries 4..11 against 0..7 */
+    bad_insn(in, 2, TL_ISA_ERR_OVERLAP);
+    /* in place and a per-partition scale inside the output: accepted */
+    ch *h = ch_create(NULL);
+    a.out_fmt = TL_FMT_FP32;
+    a.scale_pp = 1;
+    a.scale = 8;
+    insn_act(in, -1, 0, -1, 0, &a);
+    ch_push(h, 2, in);
+    ch_run(h);
+    ck_assert_uint_eq(ch_rd(h, CSR(ERR_CODE)), 0);
+    ch_free(h);
+}
+END_TEST
+
 START_TEST(bad_format_code)
 {
     tl_insn in;
@@ -779,6 +808,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, reserved_bits_nonzero);
     tcase_add_test(tc, sbuf_address_out_of_range);
     tcase_add_test(tc, psum_address_out_of_range);
+    tcase_add_test(tc, overlapping_tiles);
     tcase_add_test(tc, bad_format_code);
     tcase_add_test(tc, bad_shape);
     tcase_add_test(tc, bad_sem);
