@@ -5,10 +5,29 @@
 #include "core_harness.h"
 #include "tl_test.h"
 
+static uint32_t model_rd(ch *h, uint32_t off) { return tl_core_csr_read32(h->core, off); }
+static void model_wr(ch *h, uint32_t off, uint32_t v) { tl_core_csr_write32(h->core, off, v); }
+
+static uint64_t model_run(ch *h)
+{
+    uint64_t n = tl_core_run(h->core, 10000000);
+    ck_assert_msg(n < 10000000, "the core did not become quiescent");
+    return n;
+}
+
+static void model_free(ch *h)
+{
+    tl_core_free(h->core);
+    free(h->dram);
+}
+
+static const ch_ops model_ops = {model_rd, model_wr, model_run, model_free};
+
 ch *ch_create(const tl_core_config *cfg)
 {
     ch *h = calloc(1, sizeof *h);
     ck_assert_ptr_nonnull(h);
+    h->ops = &model_ops;
     if (cfg)
         h->cfg = *cfg;
     else
@@ -18,6 +37,12 @@ ch *ch_create(const tl_core_config *cfg)
     h->dram = calloc(CH_DRAM_SIZE, 1);
     ck_assert_ptr_nonnull(h->dram);
     tl_core_set_dram(h->core, h->dram, CH_DRAM_BASE, CH_DRAM_SIZE);
+    ch_setup(h);
+    return h;
+}
+
+void ch_setup(ch *h)
+{
     uint64_t last = CH_DRAM_BASE + CH_DRAM_SIZE - 1;
     ch_wr(h, CSR(DRAM_BASE_LO), (uint32_t)CH_DRAM_BASE);
     ch_wr(h, CSR(DRAM_BASE_HI), (uint32_t)(CH_DRAM_BASE >> 32));
@@ -29,18 +54,17 @@ ch *ch_create(const tl_core_config *cfg)
         ch_wr(h, CSR_Q(e, SIZE), CH_RING_SLOTS);
     }
     ch_wr(h, CSR(CTRL), 1);
-    return h;
 }
 
 void ch_free(ch *h)
 {
-    tl_core_free(h->core);
-    free(h->dram);
+    h->ops->free(h);
     free(h);
 }
 
-uint32_t ch_rd(ch *h, uint32_t off) { return tl_core_csr_read32(h->core, off); }
-void ch_wr(ch *h, uint32_t off, uint32_t v) { tl_core_csr_write32(h->core, off, v); }
+uint32_t ch_rd(ch *h, uint32_t off) { return h->ops->rd(h, off); }
+void ch_wr(ch *h, uint32_t off, uint32_t v) { h->ops->wr(h, off, v); }
+uint64_t ch_run(ch *h) { return h->ops->run(h); }
 uint64_t ch_slot(unsigned e, unsigned i) { return CH_DRAM_BASE + ((uint64_t)e * CH_RING_SLOTS + i) * 128; }
 uint8_t *ch_mem(ch *h, uint64_t addr) { return h->dram + (addr - CH_DRAM_BASE); }
 
@@ -53,12 +77,6 @@ void ch_push(ch *h, unsigned e, const uint32_t *insn)
     ch_wr(h, CSR_Q(e, TAIL), h->tail[e]);
 }
 
-uint64_t ch_run(ch *h)
-{
-    uint64_t n = tl_core_run(h->core, 10000000);
-    ck_assert_msg(n < 10000000, "the core did not become quiescent");
-    return n;
-}
 
 static void set(uint32_t *in, unsigned id, uint32_t v)
 {

@@ -24,22 +24,36 @@
 #define CH_RING_SLOTS 256u        /* per engine */
 #define CH_DATA_BASE (CH_DRAM_BASE + 3 * CH_RING_SLOTS * 128) /* first byte after the rings */
 
+typedef struct ch ch;
+
+/* What differs between the C model and the RTL behind a harness. */
 typedef struct {
-    tl_core *core;
+    uint32_t (*rd)(ch *h, uint32_t off);
+    void (*wr)(ch *h, uint32_t off, uint32_t v);
+    uint64_t (*run)(ch *h);       /* until quiescent; model steps or RTL cycles */
+    void (*free)(ch *h);
+} ch_ops;
+
+struct ch {
+    const ch_ops *ops;
+    tl_core *core;                /* the C model, or NULL */
+    void *rtl;                    /* the RTL (core_rtl, core_harness_rtl.c), or NULL */
     tl_core_config cfg;
     uint8_t *dram;                /* CH_DRAM_SIZE bytes at CH_DRAM_BASE */
     uint32_t tail[3];
-} ch;
+};
 
-/* A core with cfg (NULL: default), DRAM, the window = all of DRAM, rings of
- * CH_RING_SLOTS at the start of DRAM, RUN = 1. */
+/* A C model with cfg (NULL: default), DRAM, the window = all of DRAM,
+ * rings of CH_RING_SLOTS at the start of DRAM, RUN = 1. */
 ch *ch_create(const tl_core_config *cfg);
+/* The same set-up on a created device (both backends use it). */
+void ch_setup(ch *h);
 void ch_free(ch *h);
 uint32_t ch_rd(ch *h, uint32_t off);
 void ch_wr(ch *h, uint32_t off, uint32_t v);
 /* Write insn into ring e at its tail and move TAIL. */
 void ch_push(ch *h, unsigned e, const uint32_t *insn);
-/* Run until quiescent (fails the test if 10^7 steps do not get there). */
+/* Run until quiescent (fails the test if it does not get there). */
 uint64_t ch_run(ch *h);
 /* DRAM address of slot i of ring e. */
 uint64_t ch_slot(unsigned e, unsigned i);

@@ -330,19 +330,30 @@ static void place(gen *g, prog_op *o, unsigned e, unsigned s, const region *reg,
 
 void core_prog_gen(core_prog *p, uint64_t seed)
 {
+    core_prog_gen_cfg(p, seed, NULL);
+}
+
+void core_prog_gen_cfg(core_prog *p, uint64_t seed, const tl_core_config *cfg)
+{
     gen g = {.p = p, .r = {seed * 0x9E3779B97F4A7C15ull + 1}};
     memset(p, 0, sizeof *p);
     p->seed = seed;
     tl_core_config *c = &p->cfg;
-    tl_core_config_default(c);
-    static const unsigned sizes[] = {4, 8, 16, 8, 4};
-    c->rows = sizes[below(&g, 5)];
-    c->cols = sizes[below(&g, 5)];
-    c->sbuf_part_log2 = 12;
-    c->psum_banks = chance(&g, 50) ? 2 : 4;
-    c->psum_bank_log2 = 6;
-    c->data_width = 64u << below(&g, 3);
-    c->dma_queues = between(&g, 2, 4);
+    if (cfg) {
+        *c = *cfg;
+        if (c->sbuf_part_log2 != 12 || c->psum_bank_log2 != 6 || c->dma_queues > 4)
+            abort(); /* the generator's regions assume these sizes */
+    } else {
+        tl_core_config_default(c);
+        static const unsigned sizes[] = {4, 8, 16, 8, 4};
+        c->rows = sizes[below(&g, 5)];
+        c->cols = sizes[below(&g, 5)];
+        c->sbuf_part_log2 = 12;
+        c->psum_banks = chance(&g, 50) ? 2 : 4;
+        c->psum_bank_log2 = 6;
+        c->data_width = 64u << below(&g, 3);
+        c->dma_queues = between(&g, 2, 4);
+    }
     g.bank = 1u << c->psum_bank_log2;
     g.psum_plg = ch_psum_part_log2(c);
     g.streams = c->dma_queues + 2;

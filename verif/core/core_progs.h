@@ -48,6 +48,10 @@ typedef struct {
 
 /* A random valid program for seed (the configuration too is random). */
 void core_prog_gen(core_prog *p, uint64_t seed);
+/* The same for a given configuration (SBUF partitions of 2^12 bytes, PSUM
+ * banks of 2^6 entries, at most 4 DMA queues: the generator's regions
+ * assume them); NULL: random, as core_prog_gen. */
+void core_prog_gen_cfg(core_prog *p, uint64_t seed, const tl_core_config *cfg);
 void core_prog_free(core_prog *p);
 /* Write the data and the rings into a harness created with p->cfg. */
 void core_prog_load(const core_prog *p, ch *h);
