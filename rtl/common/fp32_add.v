@@ -17,7 +17,8 @@
  *
  *   stage 1  order by magnitude (one 31-bit compare chain), swap,
  *            effective exponents (subnormal: 1), both exponent
- *            differences (two short chains, the swap picks one)
+ *            differences (two short chains; an 8-bit exponent compare,
+ *            not the magnitude compare, picks one)
  *   stage 2  align the smaller significand: right shift by 16, 8, 4, 2, 1
  *            (all of them for a distance >= 32), each step ORing the bits
  *            it drops into the sticky bit; invert for a subtraction
@@ -66,6 +67,7 @@ endgenerate
 reg       a_ez, b_ez;             // exponent field zero (zero, subnormal)
 reg [7:0] a_eff, b_eff;           // effective exponent (subnormal: 1)
 reg       swap;                   // |b| > |a|
+reg       e_swap;                 // b's effective exponent > a's
 reg [7:0] d_ab, d_ba;             // exponent differences, both ways
 reg       far;                    // distance >= 32: everything shifts out
 
@@ -85,15 +87,20 @@ always @* begin
     a_eff = {a[30:24], a[23] | a_ez};
     b_eff = {b[30:24], b[23] | b_ez};
     swap  = b[30:0] > a[30:0];
+    // The distance needs only the exponents: when they are equal the
+    // distance is 0 whichever operand the full compare calls bigger, so
+    // shift and far come off the short exponent compare, in parallel with
+    // the 31-bit magnitude compare that steers the significands.
+    e_swap = b_eff > a_eff;
     d_ab  = a_eff - b_eff;
     d_ba  = b_eff - a_eff;
-    far   = swap ? (d_ba[7:5] != 3'd0) : (d_ab[7:5] != 3'd0);
+    far   = e_swap ? (d_ba[7:5] != 3'd0) : (d_ab[7:5] != 3'd0);
 
     s1_big_next   = swap ? {!b_ez, b[22:0]} : {!a_ez, a[22:0]};
     s1_small_next = swap ? {!a_ez, a[22:0]} : {!b_ez, b[22:0]};
-    s1_sh_next    = swap ? d_ba[4:0] : d_ab[4:0];
+    s1_sh_next    = e_swap ? d_ba[4:0] : d_ab[4:0];
     s1_far_next   = far;
-    s1_exp_next   = swap ? b_eff : a_eff;
+    s1_exp_next   = e_swap ? b_eff : a_eff;
     s1_sign_next  = swap ? b[31] : a[31];
     s1_sub_next   = a[31] ^ b[31];
     s1_bmax_next  = swap ? (&b[30:23]) : (&a[30:23]);

@@ -49,7 +49,7 @@ wire signed [9:0] w_exp = w[`PE_OP_EXP];
 wire signed [9:0] x_exp = x[`PE_OP_EXP];
 
 reg signed [9:0]  s1_e1;       // biased fp32 exponent if the product's msb is bit 21
-reg signed [9:0]  s1_d;        // subnormal right shift, 1 - e1
+reg        [4:0]  s1_d;        // subnormal right shift, (1 - e1) mod 32
 /* verilator lint_off UNUSEDSIGNAL */
 reg        [9:0]  s1_etz;      // e1 + tz(product) + 2 (only its sign is used)
 /* verilator lint_on UNUSEDSIGNAL */
@@ -71,7 +71,7 @@ reg               m_sticky_reg, m_sticky_next;  // subnormal shift drops a 1 bel
 
 always @* begin
     s1_e1 = w_exp + x_exp;
-    s1_d  = 10'sd1 - s1_e1;
+    s1_d  = 5'd1 - s1_e1[4:0];
     // The product's trailing zeros are the operands' (odd parts multiply
     // to an odd number); with f = product << 2 shifted right by d, a 1
     // falls below the guard bit iff tz(product) + 3 < d, i.e.
@@ -80,8 +80,8 @@ always @* begin
 
     m_prod_next = w_sig * x_sig;
     m_e1_next   = s1_e1[7:0];
-    m_d_next    = s1_d[4:0];
-    m_tiny_next = s1_d > 10'sd25;
+    m_d_next    = s1_d;
+    m_tiny_next = s1_e1 < -10'sd24;       // 1 - e1 > 25, without the subtraction in the path
     m_sub_next  = s1_e1 <= 10'sd0;
     m_edge_next = s1_e1 == 10'sd1;
     m_ovf1_next = s1_e1 >= 10'sd255;
