@@ -321,6 +321,16 @@ end
 wire [7:0] sdiff      = sseq_reg - derr_seq;
 wire       derr_older = (sdiff != 8'd0) && !sdiff[7];
 
+// state after dropping an engine's instruction: a fetch still in flight
+// (not done this cycle) is waited for and ignored
+function [2:0] drop_to;
+    input [2:0] st;
+    input       done_now;
+    begin
+        drop_to = (((st == S_FETCH) || (st == S_FDROP)) && !done_now) ? S_FDROP : S_IDLE;
+    end
+endfunction
+
 // ---- state ---------------------------------------------------------------------------
 reg        chk_w;
 reg [2:0]  cerr;           // a failing check, per engine
@@ -462,7 +472,7 @@ always @* begin
     end
     if (derr) begin
         stop_next[0] = 1'b1;
-        st_next[2:0] = (st_reg[2:0] == S_FETCH) ? S_FDROP : (st_reg[2:0] == S_FDROP) ? S_FDROP : S_IDLE;
+        st_next[2:0] = drop_to(st_reg[2:0], fdone_valid && fdone_eng[0]);
         seen_next = seen_reg | dpick;
         // HEAD back to the faulting instruction unless an older one stopped the ring
         if (!stop_reg[0] || derr_older) begin
@@ -524,7 +534,7 @@ always @* begin
             head_next[16*e +: 16] = 16'd0;
             stop_next[e] = 1'b0;
             sv = st_reg[3*e +: 3];
-            st_next[3*e +: 3] = ((sv == S_FETCH) || (sv == S_FDROP)) ? S_FDROP : S_IDLE;
+            st_next[3*e +: 3] = drop_to(sv, fdone_valid && fdone_eng[e]);
         end
     end
     if (err_clear || q_reset[0]) begin

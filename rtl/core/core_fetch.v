@@ -17,7 +17,7 @@
  * fdone_err (ring rule broken, or an R beat answered SLVERR/DECERR); the
  * instruction is then in insn[1024*e +: 1024] and stays there until the
  * engine's next fetch. Latency: pick, check, AR (registered), the memory's
- * latency, 128*8/DATA_WIDTH beats, done in the cycle of the last beat.
+ * latency, 128*8/DATA_WIDTH beats, done in the cycle after the last beat.
  *
  * hold stops new picks (soft reset); busy: a fetch picked and not done.
  */
@@ -72,6 +72,9 @@ reg  [2:0]         done_eng_w;
 reg                push_w;
 reg                rdone_w;        // the last beat of a burst
 reg  [3*1024-1:0]  insn_reg;
+// done one cycle after the last beat, when that beat is in insn_reg
+reg                done_valid_reg, done_err_reg;
+reg  [2:0]         done_eng_reg;
 
 wire               ord_ready, ord_valid;
 wire [2:0]         ord_eng;
@@ -79,11 +82,11 @@ wire [2:0]         ord_eng;
 assign pick        = pick_w;
 assign f_arvalid   = arvalid_reg;
 assign f_araddr    = araddr_reg;
-assign fdone_valid = done_w;
-assign fdone_eng   = done_eng_w;
-assign fdone_err   = done_err_w;
+assign fdone_valid = done_valid_reg;
+assign fdone_eng   = done_eng_reg;
+assign fdone_err   = done_err_reg;
 assign insn        = insn_reg;
-assign busy        = selv_reg || arvalid_reg || ord_valid;
+assign busy        = selv_reg || arvalid_reg || ord_valid || done_valid_reg;
 
 // engines of the bursts in flight, in AR order
 dma_fifo #(
@@ -208,12 +211,14 @@ always @(posedge clk) begin
     if (rst) begin
         rr_reg      <= 3'b001;
         selv_reg    <= 1'b0;
+        done_valid_reg <= 1'b0;
         arvalid_reg <= 1'b0;
         beat_reg    <= {BL{1'b0}};
         rerr_reg    <= 1'b0;
     end else begin
         rr_reg      <= rr_next;
         selv_reg    <= selv_next;
+        done_valid_reg <= done_w;
         arvalid_reg <= arvalid_next;
         beat_reg    <= beat_next;
         rerr_reg    <= rerr_next;
@@ -222,6 +227,8 @@ end
 
 always @(posedge clk) begin
     sel_reg    <= sel_next;
+    done_eng_reg <= done_eng_w;
+    done_err_reg <= done_err_w;
     pc_reg     <= pc_next;
     pre_ok_reg <= pre_ok_next;
     araddr_reg <= araddr_next;
