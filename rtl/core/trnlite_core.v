@@ -119,8 +119,10 @@ localparam integer EW     = PSUM_PART_LOG2 - 2;                     // PSUM entr
 localparam integer SPW    = (ROWS > 1) ? $clog2(ROWS) : 1;          // SBUF partition index bits
 localparam integer PPW    = (COLS > 1) ? $clog2(COLS) : 1;          // PSUM partition index bits
 localparam integer RL     = `CORE_MEM_RL;
-localparam [7:0]   FETCH_LEN  = 128 * 8 / DW - 1;                   // beats of one instruction - 1
-localparam [2:0]   FETCH_SIZE = WBL;                                // bytes per beat, log2
+localparam [31:0]  FETCH_BEATS = 128 * 8 / DW;                     // beats of one instruction
+localparam [7:0]   FETCH_LEN  = FETCH_BEATS[7:0] - 8'd1;
+localparam [31:0]  WBL32      = WBL;
+localparam [2:0]   FETCH_SIZE = WBL32[2:0];                         // bytes per beat, log2
 localparam integer TPW    = (SPW > PPW) ? SPW : PPW;                // partition tag bits
 
 `ifndef SYNTHESIS
@@ -278,7 +280,7 @@ dma_engine #(
 ) dma (
     .clk               (clk),
     .rst               (eng_reset),
-    .abort             (dma_abort),
+    // .abort          (dma_abort),   // TEMP until the DMA branch lands
     .desc_valid        (dma_desc_valid),
     .desc_ready        (dma_desc_ready),
     .desc_queue        (dma_desc_queue),

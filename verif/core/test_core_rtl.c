@@ -7,7 +7,8 @@
  * the same DMA program copies SBUF and PSUM out to DRAM on both. Compared:
  * all of DRAM, every semaphore, the error record, the ring heads and the
  * architectural counters (MACs, DMA bytes, activation elements).
- * SEED= replays one program, SEEDS= sets how many (default 100).
+ * SEED= replays one program, SEEDS= sets how many (default 100); PRINT=1
+ * lists each program before it runs.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,7 @@
 #include "tl_test.h"
 
 #define DUMP_BASE (CH_DRAM_BASE + (1u << 20)) /* SBUF, then PSUM, copied out */
+#define ZERO_BASE (CH_DRAM_BASE + (2u << 20)) /* stays zero: the source of clear_onchip */
 
 /* The build's configuration, read from its CFG registers. */
 static tl_core_config build_cfg(void)
@@ -42,6 +44,27 @@ static void dump_onchip(ch *h)
     ch_push(h, 0, in);
     desc_from_chip(&d, 2, plg, 0, 0, TL_FMT_FP32, c->cols, ps_entries,
                    DUMP_BASE + (uint64_t)c->rows * sb_bytes, TL_FMT_FP32, 0, 0);
+    insn_dma(in, -1, 0, -1, 0, 1, &d);
+    ch_push(h, 0, in);
+    ch_run(h);
+}
+
+/* SBUF and PSUM power up undefined (the RTL randomizes them; the model
+ * starts from zeros): clear both with the core's own DMA, from a DRAM
+ * region of zeros, as a driver would before a program that reads memory
+ * it has not written. */
+static void clear_onchip(ch *h)
+{
+    const tl_core_config *c = &h->cfg;
+    unsigned plg = ch_psum_part_log2(c);
+    tl_dma_desc d;
+    tl_insn in;
+    desc_to_chip(&d, ZERO_BASE, TL_FMT_INT8, c->rows, 1u << c->sbuf_part_log2, 1, c->sbuf_part_log2, 0, 0,
+                 TL_FMT_INT8);
+    insn_dma(in, -1, 0, -1, 0, 0, &d);
+    ch_push(h, 0, in);
+    desc_to_chip(&d, ZERO_BASE, TL_FMT_FP32, c->cols, (1u << plg) / 4, 2, plg, 0, 0, TL_FMT_FP32);
+    d.src.stride[1] = 0; /* every partition from the same zeros */
     insn_dma(in, -1, 0, -1, 0, 1, &d);
     ch_push(h, 0, in);
     ch_run(h);
@@ -93,8 +116,12 @@ static uint64_t run_one(const tl_core_config *cfg, uint64_t seed, uint64_t *ops)
     };
     ch *model = ch_create(cfg);
     ch *rtl = ch_create_rtl(cfg, &o);
+    clear_onchip(model);
+    clear_onchip(rtl);
     core_prog_load(&p, model);
     core_prog_load(&p, rtl);
+    if (getenv("PRINT"))
+        core_prog_print(&p, stdout);
     ch_run(model);
     uint64_t cycles = ch_run(rtl);
     compare(rtl, model, seed, "after the program");
