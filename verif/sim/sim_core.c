@@ -181,7 +181,7 @@ START_TEST(demo)
 
     printf("trnlite sim: programs on the whole core (Verilator RTL, DRAM latency 100 cycles),\n"
            "each also run on the whole-core C model; DRAM compared bit for bit.\n\n");
-    printf("%-10s %-16s %-18s %9s %7s %8s  %s\n", "program", "M x K x N", "formats (A B -> out)", "cycles",
+    printf("%-10s %-16s %-22s %9s %7s %8s  %s\n", "program", "M x K x N", "formats (A B -> out)", "cycles",
            "TE util", "DMA bus", "bit-exact vs C model");
     for (size_t i = 0; i < sizeof progs / sizeof progs[0]; i++) {
         const sim_prog *s = &progs[i];
@@ -223,13 +223,13 @@ START_TEST(demo)
         const axi_mem_stats *st = axi_mem_get_stats(core_rtl_mem(ch_rtl(rtl)));
         uint64_t fetch_beats = (uint64_t)L.insns * 128 / (c->data_width / 8);
         uint64_t dma_beats = st->r_beats + st->w_beats - fetch_beats;
-        uint64_t dma_busy = rd64(rtl, CSR(PERF_BUSYX[0].LO));
+        uint64_t dma_busy = rd64(rtl, CSR(PERF_BUSY[0].LO));
         uint64_t macs = rd64(rtl, CSR(PERF_TE_MACS.LO));
         char shape[32], fmts[40];
         snprintf(shape, sizeof shape, "%ux%ux%u", s->M, s->K, s->N);
         snprintf(fmts, sizeof fmts, "%s %s -> %s%s", fmt_name(s->fa), fmt_name(s->fb), fmt_name(s->fo),
                  s->fo == TL_FMT_FP32 ? "" : s->round ? " SR" : " RNE");
-        printf("%-10s %-16s %-18s %9llu %6.1f%% %7.1f%%  %s\n", s->label, shape, fmts, (unsigned long long)cycles,
+        printf("%-10s %-16s %-22s %9llu %6.1f%% %7.1f%%  %s\n", s->label, shape, fmts, (unsigned long long)cycles,
                100.0 * (double)macs / ((double)cycles * c->rows * c->cols),
                dma_busy ? 100.0 * (double)dma_beats / (double)dma_busy : 0.0, same ? "yes" : "NO");
         ch_free(model);
