@@ -642,6 +642,23 @@ assign w_fmt      = wf_reg;
 assign w_k        = wk_reg;
 assign w_m        = wm_reg;
 
+`ifndef SYNTHESIS
+// the engines' side of the contract: a done for every dispatched instruction, no more
+always @(posedge clk) begin
+    if (!rst && !srst) begin
+        if (te_done && !te_ne) begin
+            $error("core_cmd: te_done with no TE instruction outstanding (instance %m)");
+        end
+        if (act_done && !act_ne) begin
+            $error("core_cmd: act_done with no ACT instruction outstanding (instance %m)");
+        end
+        if ((dma_done_pulse & ~dq_ne & ~seen_reg) != {NQ{1'b0}}) begin
+            $error("core_cmd: dma_done_pulse for a queue with nothing outstanding (instance %m)");
+        end
+    end
+end
+`endif
+
 endmodule
 
 `resetall

@@ -42,7 +42,7 @@ module core_fetch #(
     output wire [ADDR_WIDTH-1:0]  f_araddr,
     input  wire                   f_rvalid,
     input  wire [DATA_WIDTH-1:0]  f_rdata,
-    /* verilator lint_off UNUSEDSIGNAL */ // beats are counted (RLAST redundant); RRESP[1] set is SLVERR or DECERR
+    /* verilator lint_off UNUSEDSIGNAL */ // RRESP[1] set is SLVERR or DECERR; beats are counted (RLAST only checked)
     input  wire [1:0]             f_rresp,
     input  wire                   f_rlast,
     /* verilator lint_on UNUSEDSIGNAL */
@@ -241,6 +241,19 @@ always @(posedge clk) begin
         end
     end
 end
+
+`ifndef SYNTHESIS
+always @(posedge clk) begin
+    if (!rst) begin
+        if (f_rvalid && !ord_valid) begin
+            $error("core_fetch: an R beat with no fetch outstanding (instance %m)");
+        end
+        if (f_rvalid && (f_rlast != (beat_reg == BEATS[BL-1:0] - 1'b1))) begin
+            $error("core_fetch: RLAST not on beat %0d of the burst (instance %m)", BEATS - 1);
+        end
+    end
+end
+`endif
 
 endmodule
 
