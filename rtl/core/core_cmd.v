@@ -134,7 +134,7 @@ localparam TW = 1 + 5 + 32 + 32;               // TE: signal, ss, sv, MACs
 localparam AW = 1 + 5 + 32 + 40;               // ACT: signal, ss, sv, elements
 localparam DW = 1 + 5 + 32 + 64 + 64 + 16 + 8; // DMA: signal, ss, sv, rd, wr, ring index, dispatch number
 
-integer e, q, s;
+integer e, hf_e, hf_s, rm_q, in_q, de_q, st_e;   // loop variables, one set per always block
 genvar gq;
 
 wire srst = sr_done;
@@ -163,16 +163,16 @@ reg  [39:0]     st_elems_reg;            // ACT
 reg  [2:0]  is_nop, sem_ok, wt_sem;
 reg  [31:0] semv;
 always @* begin
-    for (e = 0; e < 3; e = e + 1) begin
-        is_nop[e] = insn[1024*e + `TL_ISA_HDR_OPCODE_BIT +: 8] == `TL_ISA_OP_NOP;
+    for (hf_e = 0; hf_e < 3; hf_e = hf_e + 1) begin
+        is_nop[hf_e] = insn[1024*hf_e + `TL_ISA_HDR_OPCODE_BIT +: 8] == `TL_ISA_OP_NOP;
         semv = 32'd0;
-        for (s = 0; s < SEMS; s = s + 1) begin
-            if (insn[1024*e + `TL_ISA_HDR_WS_BIT +: 5] == s[4:0]) begin
-                semv = sems[32*s +: 32];
+        for (hf_s = 0; hf_s < SEMS; hf_s = hf_s + 1) begin
+            if (insn[1024*hf_e + `TL_ISA_HDR_WS_BIT +: 5] == hf_s[4:0]) begin
+                semv = sems[32*hf_s +: 32];
             end
         end
-        sem_ok[e] = !insn[1024*e + `TL_ISA_HDR_WAIT_BIT] || (semv >= insn[1024*e + `TL_ISA_HDR_WV_BIT +: 32]);
-        wt_sem[e] = (st_reg[3*e +: 3] == S_WAIT) && !sem_ok[e];
+        sem_ok[hf_e] = !insn[1024*hf_e + `TL_ISA_HDR_WAIT_BIT] || (semv >= insn[1024*hf_e + `TL_ISA_HDR_WV_BIT +: 32]);
+        wt_sem[hf_e] = (st_reg[3*hf_e +: 3] == S_WAIT) && !sem_ok[hf_e];
     end
 end
 
@@ -231,9 +231,9 @@ reg [2:0] room;
 reg       dq_room;
 always @* begin
     dq_room = 1'b0;
-    for (q = 0; q < NQ; q = q + 1) begin
-        if (dq == q[3:0]) begin
-            dq_room = dq_full_n[q];
+    for (rm_q = 0; rm_q < NQ; rm_q = rm_q + 1) begin
+        if (dq == rm_q[3:0]) begin
+            dq_room = dq_full_n[rm_q];
         end
     end
     room[0] = is_nop[0] ? (dq_ne == {NQ{1'b0}}) : dq_room;
@@ -253,13 +253,13 @@ always @* begin
     ival   = {NS*32{1'b0}};
     rd_sum = 64'd0;
     wr_sum = 64'd0;
-    for (q = 0; q < NQ; q = q + 1) begin
-        if (dq_pop[q]) begin
-            iv[q]           = dq_head[DW*q + DW - 1];
-            ii[5*q +: 5]    = dq_head[DW*q + DW - 2 -: 5];
-            ival[32*q +: 32] = dq_head[DW*q + DW - 7 -: 32];
-            rd_sum = rd_sum + dq_head[DW*q + 88 +: 64];
-            wr_sum = wr_sum + dq_head[DW*q + 24 +: 64];
+    for (in_q = 0; in_q < NQ; in_q = in_q + 1) begin
+        if (dq_pop[in_q]) begin
+            iv[in_q]           = dq_head[DW*in_q + DW - 1];
+            ii[5*in_q +: 5]    = dq_head[DW*in_q + DW - 2 -: 5];
+            ival[32*in_q +: 32] = dq_head[DW*in_q + DW - 7 -: 32];
+            rd_sum = rd_sum + dq_head[DW*in_q + 88 +: 64];
+            wr_sum = wr_sum + dq_head[DW*in_q + 24 +: 64];
         end
     end
     // a DMA-ring NOP goes only when no DMA queue has pending entries: no pop now
@@ -302,16 +302,16 @@ always @* begin
     derr_q    = 4'd0;
     derr_idx  = 16'd0;
     derr_seq  = 8'd0;
-    for (q = NQ - 1; q >= 0; q = q - 1) begin
-        if (dma_err_valid[q] && !seen_reg[q]) begin
+    for (de_q = NQ - 1; de_q >= 0; de_q = de_q - 1) begin
+        if (dma_err_valid[de_q] && !seen_reg[de_q]) begin
             dpick     = {NQ{1'b0}};
-            dpick[q]  = 1'b1;
+            dpick[de_q]  = 1'b1;
             derr      = 1'b1;
-            derr_code = `TL_ISA_ERR_DMA + {4'd0, dma_err_code[4*q +: 4]};
-            derr_addr = dma_err_addr[64*q +: 64];
-            derr_q    = q[3:0];
-            derr_idx  = dq_head[DW*q + 8 +: 16];
-            derr_seq  = dq_head[DW*q +: 8];
+            derr_code = `TL_ISA_ERR_DMA + {4'd0, dma_err_code[4*de_q +: 4]};
+            derr_addr = dma_err_addr[64*de_q +: 64];
+            derr_q    = de_q[3:0];
+            derr_idx  = dq_head[DW*de_q + 8 +: 16];
+            derr_seq  = dq_head[DW*de_q +: 8];
         end
     end
     dq_clear = dpick;
@@ -590,12 +590,12 @@ always @(posedge clk) begin
     wf_reg <= wf_next;
     wk_reg <= wk_next;
     wm_reg <= wm_next;
-    for (e = 0; e < 3; e = e + 1) begin
-        if (c_valid && c_eng[e]) begin
-            if (e == 0) begin
+    for (st_e = 0; st_e < 3; st_e = st_e + 1) begin
+        if (c_valid && c_eng[st_e]) begin
+            if (st_e == 0) begin
                 st_rd_reg <= c_rd;
                 st_wr_reg <= c_wr;
-            end else if (e == 1) begin
+            end else if (st_e == 1) begin
                 st_macs_reg <= c_macs;
             end else begin
                 st_elems_reg <= c_elems;

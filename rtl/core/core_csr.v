@@ -126,7 +126,7 @@ localparam [31:0] VERSION   = ({16'd0, `TL_CSR_VERSION_MAJOR_RESET} << `TL_CSR_V
                               ({24'd0, `TL_CSR_VERSION_MINOR_RESET} << `TL_CSR_VERSION_MINOR_LSB) |
                               ({24'd0, `TL_CSR_VERSION_PATCH_RESET} << `TL_CSR_VERSION_PATCH_LSB);
 
-integer k;
+integer ks, kw, kc, kr;   // loop variables, one per always block
 
 // ---- AXI4-Lite handshakes ------------------------------------------------
 reg        awready_reg, awready_next;
@@ -200,9 +200,9 @@ wire [4:0]  q_reg_r   = rd_addr_reg[4:0];
 reg [31:0] irq_sem_val;
 always @* begin
     irq_sem_val = 32'd0;
-    for (k = 0; k < SEMS; k = k + 1) begin
-        if (irq_sem_reg == k[4:0]) begin
-            irq_sem_val = sems[32*k +: 32];
+    for (ks = 0; ks < SEMS; ks = ks + 1) begin
+        if (irq_sem_reg == ks[4:0]) begin
+            irq_sem_val = sems[32*ks +: 32];
         end
     end
 end
@@ -275,17 +275,17 @@ always @* begin
 
     if (wr_en_reg && (wr_addr_reg[1:0] == 2'd0)) begin
         if (wr_in_q) begin
-            for (k = 0; k < 3; k = k + 1) begin
-                if (wr_addr_reg[6:5] == k[1:0]) begin
+            for (kw = 0; kw < 3; kw = kw + 1) begin
+                if (wr_addr_reg[6:5] == kw[1:0]) begin
                     case ({7'd0, q_reg_w})
-                        `TL_CSR_Q_0_BASE_LO - `TL_CSR_Q_BASE: q_base_next[64*k +: 32]      = wr_data_reg;
-                        `TL_CSR_Q_0_BASE_HI - `TL_CSR_Q_BASE: q_base_next[64*k + 32 +: 32] = wr_data_reg;
-                        `TL_CSR_Q_0_SIZE - `TL_CSR_Q_BASE:    q_size_next[17*k +: 17]      = wr_data_reg[16:0];
-                        `TL_CSR_Q_0_TAIL - `TL_CSR_Q_BASE:    q_tail_next[16*k +: 16]      = wr_data_reg[15:0];
+                        `TL_CSR_Q_0_BASE_LO - `TL_CSR_Q_BASE: q_base_next[64*kw +: 32]      = wr_data_reg;
+                        `TL_CSR_Q_0_BASE_HI - `TL_CSR_Q_BASE: q_base_next[64*kw + 32 +: 32] = wr_data_reg;
+                        `TL_CSR_Q_0_SIZE - `TL_CSR_Q_BASE:    q_size_next[17*kw +: 17]      = wr_data_reg[16:0];
+                        `TL_CSR_Q_0_TAIL - `TL_CSR_Q_BASE:    q_tail_next[16*kw +: 16]      = wr_data_reg[15:0];
                         `TL_CSR_Q_0_CTRL - `TL_CSR_Q_BASE: begin
                             if (wr_data_reg[`TL_CSR_Q_CTRL_RESET_LSB]) begin
-                                q_reset_w[k]            = 1'b1;
-                                q_tail_next[16*k +: 16] = 16'd0;
+                                q_reset_w[kw]            = 1'b1;
+                                q_tail_next[16*kw +: 16] = 16'd0;
                             end
                         end
                         default: ;
@@ -342,9 +342,9 @@ always @* begin
 
     // counters: reading a low word latches the high word
     if (rd_en_reg && rd_in_cnt && !rd_addr_reg[2]) begin
-        for (k = 0; k < NCNT; k = k + 1) begin
-            if (rd_addr_reg[6:3] == k[3:0]) begin
-                hi_next[32*k +: 32] = cnt_reg[64*k + 32 +: 32];
+        for (kw = 0; kw < NCNT; kw = kw + 1) begin
+            if (rd_addr_reg[6:3] == kw[3:0]) begin
+                hi_next[32*kw +: 32] = cnt_reg[64*kw + 32 +: 32];
             end
         end
     end
@@ -353,9 +353,9 @@ end
 always @* begin
     cnt_next = cnt_reg;
     cnt_next[0 +: 64] = cnt_reg[0 +: 64] + 64'd1;
-    for (k = 0; k < 3; k = k + 1) begin
-        cnt_next[64*(1+k) +: 64] = cnt_reg[64*(1+k) +: 64] + {63'd0, perf_busy[k]};
-        cnt_next[64*(4+k) +: 64] = cnt_reg[64*(4+k) +: 64] + {63'd0, perf_wait[k]};
+    for (kc = 0; kc < 3; kc = kc + 1) begin
+        cnt_next[64*(1+kc) +: 64] = cnt_reg[64*(1+kc) +: 64] + {63'd0, perf_busy[kc]};
+        cnt_next[64*(4+kc) +: 64] = cnt_reg[64*(4+kc) +: 64] + {63'd0, perf_wait[kc]};
     end
     cnt_next[64*7 +: 64]  = cnt_reg[64*7 +: 64] + inc_macs;
     cnt_next[64*8 +: 64]  = cnt_reg[64*8 +: 64] + inc_rd;
@@ -374,28 +374,28 @@ always @* begin
         if (rd_addr_reg[1:0] != 2'd0) begin
             rdata_next = 32'd0;
         end else if (rd_in_q) begin
-            for (k = 0; k < 3; k = k + 1) begin
-                if (rd_addr_reg[6:5] == k[1:0]) begin
+            for (kr = 0; kr < 3; kr = kr + 1) begin
+                if (rd_addr_reg[6:5] == kr[1:0]) begin
                     case ({7'd0, q_reg_r})
-                        `TL_CSR_Q_0_BASE_LO - `TL_CSR_Q_BASE: rdata_next = q_base_reg[64*k +: 32];
-                        `TL_CSR_Q_0_BASE_HI - `TL_CSR_Q_BASE: rdata_next = q_base_reg[64*k + 32 +: 32];
-                        `TL_CSR_Q_0_SIZE - `TL_CSR_Q_BASE:    rdata_next = {15'd0, q_size_reg[17*k +: 17]};
-                        `TL_CSR_Q_0_HEAD - `TL_CSR_Q_BASE:    rdata_next = {16'd0, q_head[16*k +: 16]};
-                        `TL_CSR_Q_0_TAIL - `TL_CSR_Q_BASE:    rdata_next = {16'd0, q_tail_reg[16*k +: 16]};
+                        `TL_CSR_Q_0_BASE_LO - `TL_CSR_Q_BASE: rdata_next = q_base_reg[64*kr +: 32];
+                        `TL_CSR_Q_0_BASE_HI - `TL_CSR_Q_BASE: rdata_next = q_base_reg[64*kr + 32 +: 32];
+                        `TL_CSR_Q_0_SIZE - `TL_CSR_Q_BASE:    rdata_next = {15'd0, q_size_reg[17*kr +: 17]};
+                        `TL_CSR_Q_0_HEAD - `TL_CSR_Q_BASE:    rdata_next = {16'd0, q_head[16*kr +: 16]};
+                        `TL_CSR_Q_0_TAIL - `TL_CSR_Q_BASE:    rdata_next = {16'd0, q_tail_reg[16*kr +: 16]};
                         default: rdata_next = 32'd0;
                     endcase
                 end
             end
         end else if (rd_in_sem) begin
-            for (k = 0; k < SEMS; k = k + 1) begin
-                if (rd_addr_reg[6:2] == k[4:0]) begin
-                    rdata_next = sems[32*k +: 32];
+            for (kr = 0; kr < SEMS; kr = kr + 1) begin
+                if (rd_addr_reg[6:2] == kr[4:0]) begin
+                    rdata_next = sems[32*kr +: 32];
                 end
             end
         end else if (rd_in_cnt) begin
-            for (k = 0; k < NCNT; k = k + 1) begin
-                if (rd_addr_reg[6:3] == k[3:0]) begin
-                    rdata_next = rd_addr_reg[2] ? hi_reg[32*k +: 32] : cnt_reg[64*k +: 32];
+            for (kr = 0; kr < NCNT; kr = kr + 1) begin
+                if (rd_addr_reg[6:3] == kr[3:0]) begin
+                    rdata_next = rd_addr_reg[2] ? hi_reg[32*kr +: 32] : cnt_reg[64*kr +: 32];
                 end
             end
         end else begin

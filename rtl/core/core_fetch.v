@@ -55,7 +55,7 @@ module core_fetch #(
 localparam BEATS = 1024 / DATA_WIDTH;
 localparam BL    = $clog2(BEATS);
 
-integer e, b;
+integer e, we, wb;   // loop variables: pick (comb), beat writes (clocked)
 
 reg  [2:0]         rr_reg, rr_next;          // one-hot: first engine to consider
 reg  [2:0]         pick_w;
@@ -233,10 +233,10 @@ always @(posedge clk) begin
     pre_ok_reg <= pre_ok_next;
     araddr_reg <= araddr_next;
     // beat b of the burst at the head of the order goes to its engine
-    for (e = 0; e < 3; e = e + 1) begin
-        for (b = 0; b < BEATS; b = b + 1) begin
-            if (f_rvalid && ord_eng[e] && (beat_reg == b[BL-1:0])) begin
-                insn_reg[1024*e + DATA_WIDTH*b +: DATA_WIDTH] <= f_rdata;
+    for (we = 0; we < 3; we = we + 1) begin
+        for (wb = 0; wb < BEATS; wb = wb + 1) begin
+            if (f_rvalid && ord_eng[we] && (beat_reg == wb[BL-1:0])) begin
+                insn_reg[1024*we + DATA_WIDTH*wb +: DATA_WIDTH] <= f_rdata;
             end
         end
     end
