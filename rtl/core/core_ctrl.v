@@ -94,8 +94,6 @@ module core_ctrl #(
     output wire                         irq
 );
 
-localparam NQ = DMA_QUEUES;
-localparam NS = DMA_QUEUES + 3;   // semaphore increment sources: DMA queues, TE, ACT, host
 
 // parameter checks that synthesis sees too
 localparam BAD_ARRAY = (ROWS < 1) || (ROWS > 255) || (COLS < 1) || (COLS > 255);
@@ -164,9 +162,9 @@ wire            w_loaded;
 wire [2:0]      w_fmt;
 wire [7:0]      w_k, w_m;
 
-wire [NQ+1:0]       e_inc_valid;
-wire [(NQ+2)*5-1:0]  e_inc_idx;
-wire [(NQ+2)*32-1:0] e_inc_val;
+wire            e_inc_valid;
+wire [4:0]      e_inc_idx;
+wire [31:0]     e_inc_val;
 
 assign dram_base  = win_base[ADDR_WIDTH-1:0];
 assign dram_limit = win_limit[ADDR_WIDTH-1:0];
@@ -222,11 +220,11 @@ core_check #(
 );
 
 core_sem #(
-    .SEMS (SEMS), .NSRC (NS)
+    .SEMS (SEMS), .NSRC (1)
 ) sem (
     .clk (clk), .rst (rst), .clear (sr_done),
     .set_valid (sem_set), .set_idx (sem_idx), .set_val (sem_val),
-    .inc_valid ({sem_add, e_inc_valid}), .inc_idx ({sem_idx, e_inc_idx}), .inc_val ({sem_val, e_inc_val}),
+    .inc_valid (e_inc_valid), .inc_idx (e_inc_idx), .inc_val (e_inc_val),
     .sems (sems)
 );
 
@@ -236,6 +234,7 @@ core_cmd #(
     .clk (clk), .rst (rst),
     .run (run), .watchdog (watchdog), .q_base (q_base), .q_size (q_size), .q_tail (q_tail),
     .q_reset (q_reset), .err_clear (err_clear), .host_sem (sem_set || sem_add),
+    .h_add (sem_add), .h_idx (sem_idx), .h_val (sem_val),
     .sr_req (sr_req), .sr_done (sr_done), .dma_abort (dma_abort),
     .f_req (f_req), .f_pick (f_pick), .f_hold (f_hold), .f_busy (f_busy),
     .fdone_valid (fdone_valid), .fdone_eng (fdone_eng), .chk_valid (chk_valid), .insn (insn),
