@@ -191,8 +191,8 @@ wire        wr_in_q   = (wr_addr_reg[11:7] == 5'h02) && (wr_addr_reg[6:5] != 2'd
 wire        wr_in_sem = (wr_addr_reg[11:7] == 5'h04);
 wire        wr_in_add = (wr_addr_reg[11:7] == 5'h05);
 wire        rd_in_q   = (rd_addr_reg[11:7] == 5'h02) && (rd_addr_reg[6:5] != 2'd3);
-wire        rd_in_sem = (rd_addr_reg[11:7] == 5'h04);
-wire        rd_in_cnt = (rd_addr_reg[11:7] == 5'h08) && (rd_addr_reg[6:3] < NCNT);
+wire        rd_in_sem = (rd_addr_reg[11:7] == 5'h04) && (rd_addr_reg[1:0] == 2'd0);
+wire        rd_in_cnt = (rd_addr_reg[11:7] == 5'h08) && (rd_addr_reg[6:3] < NCNT) && (rd_addr_reg[1:0] == 2'd0);
 wire [4:0]  q_reg_w   = wr_addr_reg[4:0];
 wire [4:0]  q_reg_r   = rd_addr_reg[4:0];
 
@@ -367,74 +367,71 @@ always @* begin
 end
 
 // ---- read data ---------------------------------------------------------------
+// The arrays (rings, semaphores, counters) are selected AND-OR, the
+// single registers by a case; the parts are ORed (one of them is nonzero).
+reg [31:0] rd_q, rd_sem, rd_cnt, rd_one;
 always @* begin
-    rdata_next = rdata_reg;
-    if (rd_en_reg) begin
-        rdata_next = 32'd0;
-        if (rd_addr_reg[1:0] != 2'd0) begin
-            rdata_next = 32'd0;
-        end else if (rd_in_q) begin
-            for (kr = 0; kr < 3; kr = kr + 1) begin
-                if (rd_addr_reg[6:5] == kr[1:0]) begin
-                    case ({7'd0, q_reg_r})
-                        `TL_CSR_Q_0_BASE_LO - `TL_CSR_Q_BASE: rdata_next = q_base_reg[64*kr +: 32];
-                        `TL_CSR_Q_0_BASE_HI - `TL_CSR_Q_BASE: rdata_next = q_base_reg[64*kr + 32 +: 32];
-                        `TL_CSR_Q_0_SIZE - `TL_CSR_Q_BASE:    rdata_next = {15'd0, q_size_reg[17*kr +: 17]};
-                        `TL_CSR_Q_0_HEAD - `TL_CSR_Q_BASE:    rdata_next = {16'd0, q_head[16*kr +: 16]};
-                        `TL_CSR_Q_0_TAIL - `TL_CSR_Q_BASE:    rdata_next = {16'd0, q_tail_reg[16*kr +: 16]};
-                        default: rdata_next = 32'd0;
-                    endcase
-                end
-            end
-        end else if (rd_in_sem) begin
-            for (kr = 0; kr < SEMS; kr = kr + 1) begin
-                if (rd_addr_reg[6:2] == kr[4:0]) begin
-                    rdata_next = sems[32*kr +: 32];
-                end
-            end
-        end else if (rd_in_cnt) begin
-            for (kr = 0; kr < NCNT; kr = kr + 1) begin
-                if (rd_addr_reg[6:3] == kr[3:0]) begin
-                    rdata_next = rd_addr_reg[2] ? hi_reg[32*kr +: 32] : cnt_reg[64*kr +: 32];
-                end
-            end
-        end else begin
-            case (rd_addr_reg)
-                `TL_CSR_ID:            rdata_next = `TL_CSR_ID_VALUE_RESET;
-                `TL_CSR_VERSION:       rdata_next = VERSION;
-                `TL_CSR_CFG_ARRAY:     rdata_next = CFG_ARRAY;
-                `TL_CSR_CFG_MEM:       rdata_next = CFG_MEM;
-                `TL_CSR_CFG_FMT:       rdata_next = CFG_FMT;
-                `TL_CSR_CFG_ADDR:      rdata_next = P_AW;
-                `TL_CSR_CTRL:          rdata_next = {31'd0, run_reg};
-                `TL_CSR_STATUS: begin
-                    rdata_next[`TL_CSR_STATUS_BUSY_LSB +: 3]    = st_busy;
-                    rdata_next[`TL_CSR_STATUS_WAITING_LSB +: 3] = st_waiting;
-                    rdata_next[`TL_CSR_STATUS_ERROR_LSB]        = (err_code != 8'd0) || (stopped != 3'd0);
-                    rdata_next[`TL_CSR_STATUS_IDLE_LSB]         = st_idle;
-                end
-                `TL_CSR_DRAM_BASE_LO:  rdata_next = win_base_reg[31:0];
-                `TL_CSR_DRAM_BASE_HI:  rdata_next = win_base_reg[63:32];
-                `TL_CSR_DRAM_LIMIT_LO: rdata_next = win_limit_reg[31:0];
-                `TL_CSR_DRAM_LIMIT_HI: rdata_next = win_limit_reg[63:32];
-                `TL_CSR_WATCHDOG:      rdata_next = watchdog_reg;
-                `TL_CSR_IRQ_STATUS:    rdata_next = {29'd0, irq_status_reg};
-                `TL_CSR_IRQ_ENABLE:    rdata_next = {29'd0, irq_enable_reg};
-                `TL_CSR_IRQ_SEM:       rdata_next = {27'd0, irq_sem_reg};
-                `TL_CSR_IRQ_SEM_VALUE: rdata_next = irq_sem_value_reg;
-                `TL_CSR_ERR_CODE:      rdata_next = {24'd0, err_code};
-                `TL_CSR_ERR_ENGINE: begin
-                    rdata_next[`TL_CSR_ERR_ENGINE_ENGINE_LSB +: 2]    = err_engine;
-                    rdata_next[`TL_CSR_ERR_ENGINE_DMA_QUEUE_LSB +: 4] = err_queue;
-                    rdata_next[`TL_CSR_ERR_ENGINE_STOPPED_LSB +: 3]   = stopped;
-                end
-                `TL_CSR_ERR_PC_LO:     rdata_next = err_pc[31:0];
-                `TL_CSR_ERR_PC_HI:     rdata_next = err_pc[63:32];
-                `TL_CSR_ERR_ADDR_LO:   rdata_next = err_addr[31:0];
-                `TL_CSR_ERR_ADDR_HI:   rdata_next = err_addr[63:32];
-                default:               rdata_next = 32'd0;
+    rd_q   = 32'd0;
+    rd_sem = 32'd0;
+    rd_cnt = 32'd0;
+    for (kr = 0; kr < 3; kr = kr + 1) begin
+        if (rd_in_q && (rd_addr_reg[6:5] == kr[1:0])) begin
+            case ({7'd0, q_reg_r})
+                `TL_CSR_Q_0_BASE_LO - `TL_CSR_Q_BASE: rd_q = rd_q | q_base_reg[64*kr +: 32];
+                `TL_CSR_Q_0_BASE_HI - `TL_CSR_Q_BASE: rd_q = rd_q | q_base_reg[64*kr + 32 +: 32];
+                `TL_CSR_Q_0_SIZE - `TL_CSR_Q_BASE:    rd_q = rd_q | {15'd0, q_size_reg[17*kr +: 17]};
+                `TL_CSR_Q_0_HEAD - `TL_CSR_Q_BASE:    rd_q = rd_q | {16'd0, q_head[16*kr +: 16]};
+                `TL_CSR_Q_0_TAIL - `TL_CSR_Q_BASE:    rd_q = rd_q | {16'd0, q_tail_reg[16*kr +: 16]};
+                default: ;
             endcase
         end
+    end
+    for (kr = 0; kr < SEMS; kr = kr + 1) begin
+        rd_sem = rd_sem | ({32{rd_in_sem && (rd_addr_reg[6:2] == kr[4:0])}} & sems[32*kr +: 32]);
+    end
+    for (kr = 0; kr < NCNT; kr = kr + 1) begin
+        rd_cnt = rd_cnt | ({32{rd_in_cnt && (rd_addr_reg[6:3] == kr[3:0])}} &
+                           (rd_addr_reg[2] ? hi_reg[32*kr +: 32] : cnt_reg[64*kr +: 32]));
+    end
+    rd_one = 32'd0;
+    case (rd_addr_reg)
+        `TL_CSR_ID:            rd_one = `TL_CSR_ID_VALUE_RESET;
+        `TL_CSR_VERSION:       rd_one = VERSION;
+        `TL_CSR_CFG_ARRAY:     rd_one = CFG_ARRAY;
+        `TL_CSR_CFG_MEM:       rd_one = CFG_MEM;
+        `TL_CSR_CFG_FMT:       rd_one = CFG_FMT;
+        `TL_CSR_CFG_ADDR:      rd_one = P_AW;
+        `TL_CSR_CTRL:          rd_one = {31'd0, run_reg};
+        `TL_CSR_STATUS: begin
+            rd_one[`TL_CSR_STATUS_BUSY_LSB +: 3]    = st_busy;
+            rd_one[`TL_CSR_STATUS_WAITING_LSB +: 3] = st_waiting;
+            rd_one[`TL_CSR_STATUS_ERROR_LSB]        = (err_code != 8'd0) || (stopped != 3'd0);
+            rd_one[`TL_CSR_STATUS_IDLE_LSB]         = st_idle;
+        end
+        `TL_CSR_DRAM_BASE_LO:  rd_one = win_base_reg[31:0];
+        `TL_CSR_DRAM_BASE_HI:  rd_one = win_base_reg[63:32];
+        `TL_CSR_DRAM_LIMIT_LO: rd_one = win_limit_reg[31:0];
+        `TL_CSR_DRAM_LIMIT_HI: rd_one = win_limit_reg[63:32];
+        `TL_CSR_WATCHDOG:      rd_one = watchdog_reg;
+        `TL_CSR_IRQ_STATUS:    rd_one = {29'd0, irq_status_reg};
+        `TL_CSR_IRQ_ENABLE:    rd_one = {29'd0, irq_enable_reg};
+        `TL_CSR_IRQ_SEM:       rd_one = {27'd0, irq_sem_reg};
+        `TL_CSR_IRQ_SEM_VALUE: rd_one = irq_sem_value_reg;
+        `TL_CSR_ERR_CODE:      rd_one = {24'd0, err_code};
+        `TL_CSR_ERR_ENGINE: begin
+            rd_one[`TL_CSR_ERR_ENGINE_ENGINE_LSB +: 2]    = err_engine;
+            rd_one[`TL_CSR_ERR_ENGINE_DMA_QUEUE_LSB +: 4] = err_queue;
+            rd_one[`TL_CSR_ERR_ENGINE_STOPPED_LSB +: 3]   = stopped;
+        end
+        `TL_CSR_ERR_PC_LO:     rd_one = err_pc[31:0];
+        `TL_CSR_ERR_PC_HI:     rd_one = err_pc[63:32];
+        `TL_CSR_ERR_ADDR_LO:   rd_one = err_addr[31:0];
+        `TL_CSR_ERR_ADDR_HI:   rd_one = err_addr[63:32];
+        default:               rd_one = 32'd0;
+    endcase
+    rdata_next = rdata_reg;
+    if (rd_en_reg) begin
+        rdata_next = (rd_q | rd_sem | rd_cnt | rd_one);
     end
 end
 

@@ -149,6 +149,7 @@ wire            f_hold, f_busy;
 wire            fdone_valid, fdone_err;
 wire [2:0]      fdone_eng;
 wire [3*1024-1:0] insn;
+wire [1023:0]   stage;
 wire            chk_valid;
 
 wire            c_valid;
@@ -205,7 +206,7 @@ core_fetch #(
     .f_arvalid (f_arvalid), .f_arready (f_arready), .f_araddr (f_araddr),
     .f_rvalid (f_rvalid), .f_rdata (f_rdata), .f_rresp (f_rresp), .f_rlast (f_rlast),
     .fdone_valid (fdone_valid), .fdone_eng (fdone_eng), .fdone_err (fdone_err),
-    .insn (insn)
+    .insn (insn), .stage (stage)
 );
 
 core_check #(
@@ -213,7 +214,7 @@ core_check #(
     .PSUM_BANK_LOG2 (PSUM_BANK_LOG2), .SEMS (SEMS), .DMA_QUEUES (DMA_QUEUES)
 ) check (
     .clk (clk), .rst (rst || sr_done),
-    .in_valid (chk_valid), .in_eng (fdone_eng), .in_ferr (fdone_err), .insn (insn),
+    .in_valid (chk_valid), .in_eng (fdone_eng), .in_ferr (fdone_err), .insn (stage),
     .w_loaded (w_loaded), .w_fmt (w_fmt), .w_k (w_k), .w_m (w_m),
     .out_valid (c_valid), .out_eng (c_eng), .out_code (c_code), .out_queue (c_queue),
     .out_macs (c_macs), .out_elems (c_elems), .out_rd (c_rd), .out_wr (c_wr)

@@ -530,6 +530,8 @@ START_TEST(csr_identity_config_rw)
     ck_assert_uint_eq(rb_rd(d.r, CSR_Q(1, SIZE)), (0xFFFFFFFFu - 10) & 0x1FFFF);
     ck_assert_uint_eq(rb_rd(d.r, CSR_SEM(15)), 0xFFFFFFFFu - 7);
     ck_assert_uint_eq(rb_rd(d.r, CSR_SEM(16)), 0);
+    ck_assert_uint_eq(rb_rd(d.r, CSR_SEM(15) + 2), 0);             /* unaligned: 0 */
+    ck_assert_uint_eq(rb_rd(d.r, CSR(PERF_TE_MACS.LO) + 1), 0);
     ck_assert_uint_eq(rb_rd(d.r, CSR(IRQ_SEM)), (0xFFFFFFFFu - 12) & 31);
     /* SEM_ADD adds, mod 2^32 */
     du_wr(&d, CSR_SEM_ADD(15), 9);
