@@ -165,18 +165,50 @@ reg  [31:0]     st_macs_reg;             // TE
 reg  [39:0]     st_elems_reg;            // ACT
 
 // ---- instruction header fields per engine ---------------------------------------
-reg  [2:0]  is_nop, sem_ok, wt_sem;
-reg  [31:0] semv;
+// The wait condition SEM[ws] >= wv is evaluated for one engine per cycle
+// (round robin) and kept in sem_ok_reg: one comparator instead of three.
+// An engine's result is cleared while it is not in CHECK or WAIT, so a
+// WAIT never sees the result of its previous instruction (CHECK lasts
+// longer than a round); a result is at most 3 cycles old.
+reg  [2:0]  is_nop, sem_ok_reg, wt_sem;
+reg  [1:0]  wp_reg;                      // engine evaluated this cycle
+reg  [4:0]  ev_ws;
+reg         ev_wait;
+reg  [31:0] ev_wv, ev_sem;
+wire [2:0]  sem_ok = sem_ok_reg;
 always @* begin
+    ev_ws   = 5'd0;
+    ev_wait = 1'b0;
+    ev_wv   = 32'd0;
     for (hf_e = 0; hf_e < 3; hf_e = hf_e + 1) begin
         is_nop[hf_e] = insn[1024*hf_e + `TL_ISA_HDR_OPCODE_BIT +: 8] == `TL_ISA_OP_NOP;
-        // SEM[ws], selected AND-OR
-        semv = 32'd0;
-        for (hf_s = 0; hf_s < SEMS; hf_s = hf_s + 1) begin
-            semv = semv | ({32{insn[1024*hf_e + `TL_ISA_HDR_WS_BIT +: 5] == hf_s[4:0]}} & sems[32*hf_s +: 32]);
+        wt_sem[hf_e] = (st_reg[3*hf_e +: 3] == S_WAIT) && !sem_ok_reg[hf_e];
+        if (wp_reg == hf_e[1:0]) begin
+            ev_ws   = insn[1024*hf_e + `TL_ISA_HDR_WS_BIT +: 5];
+            ev_wait = insn[1024*hf_e + `TL_ISA_HDR_WAIT_BIT];
+            ev_wv   = insn[1024*hf_e + `TL_ISA_HDR_WV_BIT +: 32];
         end
-        sem_ok[hf_e] = !insn[1024*hf_e + `TL_ISA_HDR_WAIT_BIT] || (semv >= insn[1024*hf_e + `TL_ISA_HDR_WV_BIT +: 32]);
-        wt_sem[hf_e] = (st_reg[3*hf_e +: 3] == S_WAIT) && !sem_ok[hf_e];
+    end
+    ev_sem = 32'd0;
+    for (hf_s = 0; hf_s < SEMS; hf_s = hf_s + 1) begin
+        ev_sem = ev_sem | ({32{ev_ws == hf_s[4:0]}} & sems[32*hf_s +: 32]);
+    end
+end
+wire ev_ok = !ev_wait || (ev_sem >= ev_wv);
+
+always @(posedge clk) begin
+    if (rst || srst) begin
+        wp_reg     <= 2'd0;
+        sem_ok_reg <= 3'd0;
+    end else begin
+        wp_reg <= (wp_reg == 2'd2) ? 2'd0 : wp_reg + 2'd1;
+        for (st_e = 0; st_e < 3; st_e = st_e + 1) begin
+            if ((st_reg[3*st_e +: 3] != S_CHECK) && (st_reg[3*st_e +: 3] != S_WAIT)) begin
+                sem_ok_reg[st_e] <= 1'b0;
+            end else if (wp_reg == st_e[1:0]) begin
+                sem_ok_reg[st_e] <= ev_ok;
+            end
+        end
     end
 end
 
