@@ -18,8 +18,7 @@
  * each side, mod 2^64, docs/core.md section 3).
  *
  * Pipeline: 3 stages, one instruction per cycle. in_valid with the engine
- * (one-hot) in cycle t; the instruction is read from insn (the engine's
- * register, stable until its result) in cycle t; out_valid in t+3. The
+ * (one-hot) and the instruction (insn) in cycle t; out_valid in t+3. The
  * loaded W tile (w_*) is read in t+1.
  */
 module core_check #(
@@ -36,7 +35,7 @@ module core_check #(
     input  wire               in_valid,
     input  wire [2:0]         in_eng,
     input  wire               in_ferr,
-    input  wire [3*1024-1:0]  insn,
+    input  wire [1023:0]      insn,      // the instruction, in the in_valid cycle
     input  wire               w_loaded,
     input  wire [2:0]         w_fmt,
     input  wire [7:0]         w_k,
@@ -74,7 +73,6 @@ localparam [1023:0] RES_EW  = `TL_ISA_ELEMWISE_RESERVED;
 localparam [2:0] FMT_FP32 = 3'd0;
 localparam [2:0] FMT_INT8 = 3'd5;
 
-integer e;
 
 // esize as a shift: fp32/int32 4 (2), bf16/fp16 2 (1), 8-bit 1 (0); code 7: 0 bytes
 function [1:0] esh;
@@ -163,16 +161,8 @@ function overlap_bad;
     end
 endfunction
 
-// ---- stage 0: select, header checks, fields -------------------------------
-reg  [1023:0] in;
-always @* begin
-    in = 1024'd0;
-    for (e = 0; e < 3; e = e + 1) begin
-        if (in_eng[e]) begin
-            in = in | insn[1024*e +: 1024];
-        end
-    end
-end
+// ---- stage 0: header checks, fields -------------------------------------------
+wire [1023:0] in = insn;
 
 wire [7:0] op     = in[`TL_ISA_HDR_OPCODE_BIT +: 8];
 wire       is_nop = (op == `TL_ISA_OP_NOP);

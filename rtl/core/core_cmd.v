@@ -17,7 +17,10 @@
  * Completion: signals (and the counters' increments) of dispatched
  * instructions wait in FIFOs of 2^PEND_LOG2 entries, one for TE, one for
  * ACT and one per DMA queue (a queue takes no more instructions while its
- * FIFO is full), popped by te_done, act_done and dma_done_pulse[q].
+ * FIFO is full). te_done, act_done and dma_done_pulse[q] mark the head
+ * entries completed; one applier adds one signal per cycle to the
+ * semaphores (the host's SEM_ADD first, then a NOP, then completed
+ * entries round robin), 1 to a few cycles after the done pulse.
  *
  * DMA errors: the first cycle dma_err_valid[q] is seen, the record takes
  * 16 + code, the queue and the address; HEAD of the DMA ring goes back to
@@ -49,6 +52,9 @@ module core_cmd #(
     input  wire [2:0]                q_reset,
     input  wire                      err_clear,
     input  wire                      host_sem,   // a host SEM/SEM_ADD write this cycle
+    input  wire                      h_add,      // host SEM_ADD: SEM[h_idx] += h_val (through the applier)
+    input  wire [4:0]                h_idx,
+    input  wire [31:0]               h_val,
     input  wire                      sr_req,
     output wire                      sr_done,
     output wire                      dma_abort,
@@ -76,9 +82,9 @@ module core_cmd #(
     output wire [7:0]                w_m,
     // semaphores
     input  wire [SEMS*32-1:0]        sems,
-    output wire [(DMA_QUEUES+2)-1:0]      inc_valid,
-    output wire [(DMA_QUEUES+2)*5-1:0]    inc_idx,
-    output wire [(DMA_QUEUES+2)*32-1:0]   inc_val,
+    output wire                      inc_valid,  // one increment per cycle: SEM[inc_idx] += inc_val
+    output wire [4:0]                inc_idx,
+    output wire [31:0]               inc_val,
     // engines
     output wire                      dma_desc_valid,
     input  wire                      dma_desc_ready,
@@ -119,7 +125,6 @@ module core_cmd #(
 `include "tl_isa.vh"
 
 localparam NQ = DMA_QUEUES;
-localparam NS = DMA_QUEUES + 2;
 
 localparam [2:0] S_IDLE  = 3'd0;
 localparam [2:0] S_FREQ  = 3'd1;
@@ -134,7 +139,7 @@ localparam TW = 1 + 5 + 32 + 32;               // TE: signal, ss, sv, MACs
 localparam AW = 1 + 5 + 32 + 40;               // ACT: signal, ss, sv, elements
 localparam DW = 1 + 5 + 32 + 64 + 64 + 16 + 8; // DMA: signal, ss, sv, rd, wr, ring index, dispatch number
 
-integer e, q, s;
+integer e, hf_e, hf_s, rm_q, rm_e, in_q, de_q, st_e;   // loop variables, one set per always block
 genvar gq;
 
 wire srst = sr_done;
@@ -160,23 +165,54 @@ reg  [31:0]     st_macs_reg;             // TE
 reg  [39:0]     st_elems_reg;            // ACT
 
 // ---- instruction header fields per engine ---------------------------------------
-reg  [2:0]  is_nop, sem_ok, wt_sem;
-reg  [31:0] semv;
+// The wait condition SEM[ws] >= wv is evaluated for one engine per cycle
+// (round robin) and kept in sem_ok_reg: one comparator instead of three.
+// An engine's result is cleared while it is not in CHECK or WAIT, so a
+// WAIT never sees the result of its previous instruction (CHECK lasts
+// longer than a round); a result is at most 3 cycles old.
+reg  [2:0]  is_nop, sem_ok_reg, wt_sem;
+reg  [1:0]  wp_reg;                      // engine evaluated this cycle
+reg  [4:0]  ev_ws;
+reg         ev_wait;
+reg  [31:0] ev_wv, ev_sem;
+wire [2:0]  sem_ok = sem_ok_reg;
 always @* begin
-    for (e = 0; e < 3; e = e + 1) begin
-        is_nop[e] = insn[1024*e + `TL_ISA_HDR_OPCODE_BIT +: 8] == `TL_ISA_OP_NOP;
-        semv = 32'd0;
-        for (s = 0; s < SEMS; s = s + 1) begin
-            if (insn[1024*e + `TL_ISA_HDR_WS_BIT +: 5] == s[4:0]) begin
-                semv = sems[32*s +: 32];
+    ev_ws   = 5'd0;
+    ev_wait = 1'b0;
+    ev_wv   = 32'd0;
+    for (hf_e = 0; hf_e < 3; hf_e = hf_e + 1) begin
+        is_nop[hf_e] = insn[1024*hf_e + `TL_ISA_HDR_OPCODE_BIT +: 8] == `TL_ISA_OP_NOP;
+        wt_sem[hf_e] = (st_reg[3*hf_e +: 3] == S_WAIT) && !sem_ok_reg[hf_e];
+        if (wp_reg == hf_e[1:0]) begin
+            ev_ws   = insn[1024*hf_e + `TL_ISA_HDR_WS_BIT +: 5];
+            ev_wait = insn[1024*hf_e + `TL_ISA_HDR_WAIT_BIT];
+            ev_wv   = insn[1024*hf_e + `TL_ISA_HDR_WV_BIT +: 32];
+        end
+    end
+    ev_sem = 32'd0;
+    for (hf_s = 0; hf_s < SEMS; hf_s = hf_s + 1) begin
+        ev_sem = ev_sem | ({32{ev_ws == hf_s[4:0]}} & sems[32*hf_s +: 32]);
+    end
+end
+wire ev_ok = !ev_wait || (ev_sem >= ev_wv);
+
+always @(posedge clk) begin
+    if (rst || srst) begin
+        wp_reg     <= 2'd0;
+        sem_ok_reg <= 3'd0;
+    end else begin
+        wp_reg <= (wp_reg == 2'd2) ? 2'd0 : wp_reg + 2'd1;
+        for (st_e = 0; st_e < 3; st_e = st_e + 1) begin
+            if ((st_reg[3*st_e +: 3] != S_CHECK) && (st_reg[3*st_e +: 3] != S_WAIT)) begin
+                sem_ok_reg[st_e] <= 1'b0;
+            end else if (wp_reg == st_e[1:0]) begin
+                sem_ok_reg[st_e] <= ev_ok;
             end
         end
-        sem_ok[e] = !insn[1024*e + `TL_ISA_HDR_WAIT_BIT] || (semv >= insn[1024*e + `TL_ISA_HDR_WV_BIT +: 32]);
-        wt_sem[e] = (st_reg[3*e +: 3] == S_WAIT) && !sem_ok[e];
     end
 end
 
-function [37:0] sig_of;   // {signal, ss, sv} of engine e's instruction
+function [37:0] sig_of;   // {signal, ss, sv} of an instruction
     /* verilator lint_off UNUSEDSIGNAL */ // only the header's signal fields
     input [1023:0] in;
     /* verilator lint_on UNUSEDSIGNAL */
@@ -191,103 +227,139 @@ wire [1023:0] insn2 = insn[2048 +: 1024];
 wire [3:0]    dq    = insn0[`TL_ISA_DMA_QUEUE_BIT +: 4];
 
 // ---- pending FIFOs ------------------------------------------------------------------
+// An entry stays until its signal is applied: done pulses only count the
+// completed entries at the head of each FIFO (dc), and the applier below
+// pops one completed entry per cycle, so no completion is ever lost and
+// the semaphores need one adder each.
+localparam NF = NQ + 2;                  // FIFOs: DMA queues, TE, ACT
+localparam CW = PEND_LOG2 + 1;           // width of a completed-entry count
+
 wire          te_push  = te_insn_valid && te_insn_ready;
 wire          act_push = act_insn_valid && act_insn_ready;
 wire          dma_push = dma_desc_valid && dma_desc_ready;
 wire          te_full_n, te_ne, act_full_n, act_ne;
 wire [TW-1:0] te_head;
 wire [AW-1:0] act_head;
-wire          te_pop  = te_done && te_ne;
-wire          act_pop = act_done && act_ne;
+reg  [NF-1:0] apply;                     // one-hot: the FIFO applied this cycle
 
 dma_fifo #(.WIDTH (TW), .DEPTH_LOG2 (PEND_LOG2)) te_pend (
     .clk (clk), .rst (rst || srst), .clear (1'b0),
     .in_valid (te_push), .in_ready (te_full_n), .in_data ({sig_of(insn1), st_macs_reg}),
-    .out_valid (te_ne), .out_ready (te_done), .out_data (te_head)
+    .out_valid (te_ne), .out_ready (apply[NQ]), .out_data (te_head)
 );
 dma_fifo #(.WIDTH (AW), .DEPTH_LOG2 (PEND_LOG2)) act_pend (
     .clk (clk), .rst (rst || srst), .clear (1'b0),
     .in_valid (act_push), .in_ready (act_full_n), .in_data ({sig_of(insn2), st_elems_reg}),
-    .out_valid (act_ne), .out_ready (act_done), .out_data (act_head)
+    .out_valid (act_ne), .out_ready (apply[NQ+1]), .out_data (act_head)
 );
 
 wire [NQ-1:0]    dq_full_n, dq_ne;
 wire [NQ*DW-1:0] dq_head;
 reg  [NQ-1:0]    dq_clear;               // a queue's error: drop its pending entries
-wire [NQ-1:0]    dq_pop = dma_done_pulse & dq_ne;
 generate
     for (gq = 0; gq < NQ; gq = gq + 1) begin : dpend
         dma_fifo #(.WIDTH (DW), .DEPTH_LOG2 (PEND_LOG2)) fifo (
             .clk (clk), .rst (rst || srst), .clear (dq_clear[gq]),
             .in_valid (dma_push && (dq == gq)), .in_ready (dq_full_n[gq]),
             .in_data ({sig_of(insn0), st_rd_reg, st_wr_reg, head_reg[15:0], dseq_reg}),
-            .out_valid (dq_ne[gq]), .out_ready (dma_done_pulse[gq]), .out_data (dq_head[DW*gq +: DW])
+            .out_valid (dq_ne[gq]), .out_ready (apply[gq]), .out_data (dq_head[DW*gq +: DW])
         );
     end
 endgenerate
 
-// room for a dispatch, per engine (a NOP needs every earlier instruction completed)
+reg  [2:0]       nop_req, nop_go;        // a NOP ready / dispatched this cycle, per engine
+
+// room for a dispatch, per engine (a NOP needs every earlier instruction completed and applied)
 reg [2:0] room;
 reg       dq_room;
 always @* begin
     dq_room = 1'b0;
-    for (q = 0; q < NQ; q = q + 1) begin
-        if (dq == q[3:0]) begin
-            dq_room = dq_full_n[q];
-        end
+    for (rm_q = 0; rm_q < NQ; rm_q = rm_q + 1) begin
+        dq_room = dq_room | ((dq == rm_q[3:0]) && dq_full_n[rm_q]);
     end
     room[0] = is_nop[0] ? (dq_ne == {NQ{1'b0}}) : dq_room;
     room[1] = is_nop[1] ? !te_ne : te_full_n;
     room[2] = is_nop[2] ? !act_ne : act_full_n;
 end
 
-// ---- completion: semaphore increments and counters ----------------------------------
-reg [NS-1:0]    iv;
-reg [NS*5-1:0]  ii;
-reg [NS*32-1:0] ival;
-reg [63:0]      rd_sum, wr_sum;
-reg [2:0]       nop_go;                  // a NOP dispatched this cycle, per engine
+// a NOP that may go now: waited, every earlier instruction of its ring applied
 always @* begin
-    iv     = {NS{1'b0}};
-    ii     = {NS*5{1'b0}};
-    ival   = {NS*32{1'b0}};
-    rd_sum = 64'd0;
-    wr_sum = 64'd0;
-    for (q = 0; q < NQ; q = q + 1) begin
-        if (dq_pop[q]) begin
-            iv[q]           = dq_head[DW*q + DW - 1];
-            ii[5*q +: 5]    = dq_head[DW*q + DW - 2 -: 5];
-            ival[32*q +: 32] = dq_head[DW*q + DW - 7 -: 32];
-            rd_sum = rd_sum + dq_head[DW*q + 88 +: 64];
-            wr_sum = wr_sum + dq_head[DW*q + 24 +: 64];
-        end
-    end
-    // a DMA-ring NOP goes only when no DMA queue has pending entries: no pop now
-    if (nop_go[0]) begin
-        {iv[0], ii[0 +: 5], ival[0 +: 32]} = sig_of(insn0);
-    end
-    if (te_pop) begin
-        {iv[NQ], ii[5*NQ +: 5], ival[32*NQ +: 32]} = te_head[TW-1 -: 38];
-    end else if (nop_go[1]) begin
-        {iv[NQ], ii[5*NQ +: 5], ival[32*NQ +: 32]} = sig_of(insn1);
-    end
-    if (act_pop) begin
-        {iv[NQ+1], ii[5*(NQ+1) +: 5], ival[32*(NQ+1) +: 32]} = act_head[AW-1 -: 38];
-    end else if (nop_go[2]) begin
-        {iv[NQ+1], ii[5*(NQ+1) +: 5], ival[32*(NQ+1) +: 32]} = sig_of(insn2);
+    for (rm_e = 0; rm_e < 3; rm_e = rm_e + 1) begin
+        nop_req[rm_e] = (st_reg[3*rm_e +: 3] == S_WAIT) && is_nop[rm_e] && run && !sr_req && sem_ok[rm_e] &&
+                        room[rm_e];
     end
 end
 
-assign inc_valid = iv;
-assign inc_idx   = ii;
-assign inc_val   = ival;
-assign inc_macs  = te_pop ? {32'd0, te_head[31:0]} : 64'd0;
-assign inc_act   = act_pop ? {24'd0, act_head[39:0]} : 64'd0;
-assign inc_rd    = rd_sum;
-assign inc_wr    = wr_sum;
+// ---- the applier: one semaphore increment per cycle ---------------------------------
+// Priority: the host's SEM_ADD (a one-cycle pulse), then a NOP (lowest
+// engine), then the FIFOs with completed entries, round robin.
+reg  [CW*NF-1:0] dc_reg, dc_next;
+reg  [NF-1:0]    frr_reg, frr_next;      // one-hot: the FIFO first in line
+reg  [NF-1:0]    has_done, fmask, fpick;
+reg              ai_v;
+reg  [4:0]       ai_idx;
+reg  [31:0]      ai_val;
+reg  [37:0]      asig;
+reg  [63:0]      a_rd, a_wr;
+wire [NF-1:0]    f_done = {act_done, te_done, dma_done_pulse};
+always @* begin
+    for (in_q = 0; in_q < NF; in_q = in_q + 1) begin
+        has_done[in_q] = dc_reg[CW*in_q +: CW] != {CW{1'b0}};
+    end
+    nop_go = 3'd0;
+    apply  = {NF{1'b0}};
+    fmask  = {NF{1'b0}};
+    fpick  = {NF{1'b0}};
+    if (!h_add) begin
+        if (nop_req[0]) begin
+            nop_go = 3'b001;
+        end else if (nop_req[1]) begin
+            nop_go = 3'b010;
+        end else if (nop_req[2]) begin
+            nop_go = 3'b100;
+        end else begin
+            // first FIFO with completed entries at or after frr_reg
+            fmask = has_done & ~(frr_reg - {{(NF-1){1'b0}}, 1'b1});
+            fpick = (fmask != {NF{1'b0}}) ? (fmask & (~fmask + {{(NF-1){1'b0}}, 1'b1})) :
+                                            (has_done & (~has_done + {{(NF-1){1'b0}}, 1'b1}));
+            apply = fpick;
+        end
+    end
+    frr_next = frr_reg;
+    if (apply != {NF{1'b0}}) begin
+        frr_next = {apply[NF-2:0], apply[NF-1]};
+    end
+    for (in_q = 0; in_q < NF; in_q = in_q + 1) begin
+        dc_next[CW*in_q +: CW] = dc_reg[CW*in_q +: CW] + {{(CW-1){1'b0}}, f_done[in_q]} -
+                                 {{(CW-1){1'b0}}, apply[in_q]};
+    end
+    // the entry applied (AND-OR over the FIFO heads)
+    asig = 38'd0;
+    a_rd = 64'd0;
+    a_wr = 64'd0;
+    for (in_q = 0; in_q < NQ; in_q = in_q + 1) begin
+        asig = asig | ({38{apply[in_q]}} & dq_head[DW*in_q + DW - 1 -: 38]);
+        a_rd = a_rd | ({64{apply[in_q]}} & dq_head[DW*in_q + 88 +: 64]);
+        a_wr = a_wr | ({64{apply[in_q]}} & dq_head[DW*in_q + 24 +: 64]);
+    end
+    asig = asig | ({38{apply[NQ]}} & te_head[TW-1 -: 38]) | ({38{apply[NQ+1]}} & act_head[AW-1 -: 38]) |
+           ({38{nop_go[0]}} & sig_of(insn0)) | ({38{nop_go[1]}} & sig_of(insn1)) |
+           ({38{nop_go[2]}} & sig_of(insn2));
+    ai_v   = h_add || asig[37];
+    ai_idx = h_add ? h_idx : asig[36:32];
+    ai_val = h_add ? h_val : asig[31:0];
+end
 
-// ---- DMA errors: the lowest queue not yet taken ---------------------------------------
-reg  [NQ-1:0] dpick;
+assign inc_valid = ai_v;
+assign inc_idx   = ai_idx;
+assign inc_val   = ai_val;
+assign inc_macs  = apply[NQ] ? {32'd0, te_head[31:0]} : 64'd0;
+assign inc_act   = apply[NQ+1] ? {24'd0, act_head[39:0]} : 64'd0;
+assign inc_rd    = a_rd;
+assign inc_wr    = a_wr;
+
+// ---- DMA errors: the lowest queue not yet taken, once its earlier entries are applied --
+reg  [NQ-1:0] dpick, derr_pend;
 reg           derr;
 reg  [7:0]    derr_code;
 reg  [63:0]   derr_addr;
@@ -295,24 +367,26 @@ reg  [3:0]    derr_q;
 reg  [15:0]   derr_idx;
 reg  [7:0]    derr_seq;
 always @* begin
+    derr_pend = dma_err_valid & ~seen_reg;
     dpick     = {NQ{1'b0}};
-    derr      = 1'b0;
+    for (de_q = NQ - 1; de_q >= 0; de_q = de_q - 1) begin
+        if (derr_pend[de_q] && (dc_reg[CW*de_q +: CW] == {CW{1'b0}})) begin
+            dpick       = {NQ{1'b0}};
+            dpick[de_q] = 1'b1;
+        end
+    end
+    derr      = dpick != {NQ{1'b0}};
     derr_code = 8'd0;
     derr_addr = 64'd0;
     derr_q    = 4'd0;
     derr_idx  = 16'd0;
     derr_seq  = 8'd0;
-    for (q = NQ - 1; q >= 0; q = q - 1) begin
-        if (dma_err_valid[q] && !seen_reg[q]) begin
-            dpick     = {NQ{1'b0}};
-            dpick[q]  = 1'b1;
-            derr      = 1'b1;
-            derr_code = `TL_ISA_ERR_DMA + {4'd0, dma_err_code[4*q +: 4]};
-            derr_addr = dma_err_addr[64*q +: 64];
-            derr_q    = q[3:0];
-            derr_idx  = dq_head[DW*q + 8 +: 16];
-            derr_seq  = dq_head[DW*q +: 8];
-        end
+    for (de_q = 0; de_q < NQ; de_q = de_q + 1) begin
+        derr_code = derr_code | ({8{dpick[de_q]}} & (`TL_ISA_ERR_DMA + {4'd0, dma_err_code[4*de_q +: 4]}));
+        derr_addr = derr_addr | ({64{dpick[de_q]}} & dma_err_addr[64*de_q +: 64]);
+        derr_q    = derr_q | ({4{dpick[de_q]}} & de_q[3:0]);
+        derr_idx  = derr_idx | ({16{dpick[de_q]}} & dq_head[DW*de_q + 8 +: 16]);
+        derr_seq  = derr_seq | ({8{dpick[de_q]}} & dq_head[DW*de_q +: 8]);
     end
     dq_clear = dpick;
 end
@@ -365,12 +439,12 @@ always @* begin
     wf_next    = wf_reg;
     wk_next    = wk_reg;
     wm_next    = wm_reg;
-    nop_go     = 3'd0;
     chk_w      = 1'b0;
     cerr       = 3'd0;
 
     // watchdog: an engine waits on a semaphore and nothing else happens
-    quiet = run && !sr_req && (wt_sem != 3'd0) && !host_sem && !f_busy && dma_idle && !derr &&
+    quiet = run && !sr_req && (wt_sem != 3'd0) && !host_sem && !f_busy && dma_idle &&
+            (derr_pend == {NQ{1'b0}}) &&
             !te_ne && !act_ne && (dq_ne == {NQ{1'b0}});
     for (e = 0; e < 3; e = e + 1) begin
         sv = st_reg[3*e +: 3];
@@ -432,9 +506,10 @@ always @* begin
             S_WAIT: begin
                 if (run && !sr_req && sem_ok[e] && room[e]) begin
                     if (is_nop[e]) begin
-                        nop_go[e] = 1'b1;
-                        head_next[16*e +: 16] = nx;
-                        st_next[3*e +: 3] = S_IDLE;
+                        if (nop_go[e]) begin   // the applier takes its signal now
+                            head_next[16*e +: 16] = nx;
+                            st_next[3*e +: 3] = S_IDLE;
+                        end
                     end else begin
                         st_next[3*e +: 3] = S_DISP;
                     end
@@ -569,6 +644,8 @@ always @(posedge clk) begin
         dseq_reg   <= 8'd0;
         sseq_reg   <= 8'd0;
         wl_reg     <= 1'b0;
+        dc_reg     <= {CW*NF{1'b0}};
+        frr_reg    <= {{(NF-1){1'b0}}, 1'b1};
     end else begin
         st_reg     <= st_next;
         head_reg   <= head_next;
@@ -583,6 +660,8 @@ always @(posedge clk) begin
         dseq_reg   <= dseq_next;
         sseq_reg   <= sseq_next;
         wl_reg     <= wl_next;
+        dc_reg     <= dc_next;
+        frr_reg    <= frr_next;
     end
 end
 
@@ -590,12 +669,12 @@ always @(posedge clk) begin
     wf_reg <= wf_next;
     wk_reg <= wk_next;
     wm_reg <= wm_next;
-    for (e = 0; e < 3; e = e + 1) begin
-        if (c_valid && c_eng[e]) begin
-            if (e == 0) begin
+    for (st_e = 0; st_e < 3; st_e = st_e + 1) begin
+        if (c_valid && c_eng[st_e]) begin
+            if (st_e == 0) begin
                 st_rd_reg <= c_rd;
                 st_wr_reg <= c_wr;
-            end else if (e == 1) begin
+            end else if (st_e == 1) begin
                 st_macs_reg <= c_macs;
             end else begin
                 st_elems_reg <= c_elems;
@@ -641,6 +720,23 @@ assign w_loaded   = wl_reg;
 assign w_fmt      = wf_reg;
 assign w_k        = wk_reg;
 assign w_m        = wm_reg;
+
+`ifndef SYNTHESIS
+// the engines' side of the contract: a done for every dispatched instruction, no more
+always @(posedge clk) begin
+    if (!rst && !srst) begin
+        if (te_done && !te_ne) begin
+            $error("core_cmd: te_done with no TE instruction outstanding (instance %m)");
+        end
+        if (act_done && !act_ne) begin
+            $error("core_cmd: act_done with no ACT instruction outstanding (instance %m)");
+        end
+        if ((dma_done_pulse & ~dq_ne) != {NQ{1'b0}}) begin
+            $error("core_cmd: dma_done_pulse for a queue with nothing outstanding (instance %m)");
+        end
+    end
+end
+`endif
 
 endmodule
 

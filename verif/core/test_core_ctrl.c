@@ -72,6 +72,8 @@ typedef struct {
     bool rd_done, wr_b;
     uint32_t rd_data;
     unsigned bad_resp;
+    bool dma_no_run;                 /* the DMA completes without running (huge counts) */
+    unsigned dma_extra[CC_QUEUES];   /* cycles every descriptor of a queue takes at least */
 } rb;
 
 static uint32_t rnd(rb *b, uint32_t n) { return tl_rng_below(&b->rng, n); }
@@ -225,8 +227,9 @@ static void rb_step(rb *b)
         rb_record(b, 0, w);
         if (!b->derr[q]) {
             ditem it = {0};
-            it.code = dma_run_desc(b, io->dma_desc_data, &it.fault);
-            it.due = later(b->dq_n[q] ? b->dq[q][b->dq_n[q] - 1].due : 0, b->cyc, rnd(b, 40));
+            if (!b->dma_no_run)
+                it.code = dma_run_desc(b, io->dma_desc_data, &it.fault);
+            it.due = later(b->dq_n[q] ? b->dq[q][b->dq_n[q] - 1].due : 0, b->cyc, b->dma_extra[q] + rnd(b, 40));
             ck_assert(b->dq_n[q] < 64);
             b->dq[q][b->dq_n[q]++] = it;
         }
@@ -527,6 +530,8 @@ START_TEST(csr_identity_config_rw)
     ck_assert_uint_eq(rb_rd(d.r, CSR_Q(1, SIZE)), (0xFFFFFFFFu - 10) & 0x1FFFF);
     ck_assert_uint_eq(rb_rd(d.r, CSR_SEM(15)), 0xFFFFFFFFu - 7);
     ck_assert_uint_eq(rb_rd(d.r, CSR_SEM(16)), 0);
+    ck_assert_uint_eq(rb_rd(d.r, CSR_SEM(15) + 2), 0);             /* unaligned: 0 */
+    ck_assert_uint_eq(rb_rd(d.r, CSR(PERF_TE_MACS.LO) + 1), 0);
     ck_assert_uint_eq(rb_rd(d.r, CSR(IRQ_SEM)), (0xFFFFFFFFu - 12) & 31);
     /* SEM_ADD adds, mod 2^32 */
     du_wr(&d, CSR_SEM_ADD(15), 9);
@@ -563,6 +568,78 @@ START_TEST(counters_run_and_latch)
     du_wr(&d, CSR_SEM(3), 1);
     du_run(&d, "released wait");
     du_free(&d);
+}
+END_TEST
+
+/* The high word of a 64-bit counter is the one latched by the low read:
+ * DMA bytes past 2^32 (the DMA side only acknowledges; RTL alone). */
+START_TEST(counter_high_word_latch)
+{
+    dual d = du_create(40);
+    rb *b = d.r;
+    b->dma_no_run = true;
+    tl_insn in;
+    tl_dma_desc dd;
+    memset(&dd, 0, sizeof dd);
+    dd.src = (tl_dma_side){.space = TL_DMA_DRAM, .fmt = TL_FMT_FP32, .addr = CH_DATA_BASE,
+                           .count = {0x10000000u, 16, 1}, .stride = {0, 0, 0}};
+    dd.dst = (tl_dma_side){.space = TL_DMA_DRAM, .fmt = TL_FMT_BF16, .addr = CH_DATA_BASE,
+                           .count = {0x10000000u, 16, 1}, .stride = {0, 0, 0}};
+    insn_dma(in, -1, 0, 0, 1, 1, &dd);
+    uint64_t slot = ch_slot(0, 0);
+    memcpy(b->dram + (slot - CH_DRAM_BASE), in, 128);
+    rb_wr(b, CSR_Q(0, TAIL), 1);
+    rb_settle(b);
+    ck_assert_uint_eq(rb_rd(b, CSR(PERF_DMA_RD_BYTES.LO)), 0); /* 2^32 fp32: 2^34 bytes */
+    memcpy(b->dram + (slot + 128 - CH_DRAM_BASE), in, 128);
+    rb_wr(b, CSR_Q(0, TAIL), 2);
+    rb_settle(b);
+    ck_assert_uint_eq(rb_rd(b, CSR(PERF_DMA_RD_BYTES.HI)), 4);  /* latched before the second */
+    ck_assert_uint_eq(rb_rd(b, CSR(PERF_DMA_RD_BYTES.LO)), 0);
+    ck_assert_uint_eq(rb_rd(b, CSR(PERF_DMA_RD_BYTES.HI)), 8);
+    ck_assert_uint_eq(rb_rd(b, CSR(PERF_DMA_WR_BYTES.LO)), 0);
+    ck_assert_uint_eq(rb_rd(b, CSR(PERF_DMA_WR_BYTES.HI)), 4);
+    ck_assert_uint_eq(rb_rd(b, CSR_SEM(0)), 2);
+    du_free(&d);
+}
+END_TEST
+
+/* Two DMA queues fail: HEAD goes back to the older instruction, whatever
+ * order the errors come in (the record keeps the first one seen). */
+START_TEST(dma_errors_two_queues)
+{
+    for (unsigned k = 0; k < 6; k++) {
+        dual d = du_create(50 + k);
+        /* k even: the younger instruction fails first */
+        d.r->dma_extra[1 + k % 3] = k % 2 ? 200 : 600;
+        d.r->dma_extra[k % 3] = k % 2 ? 600 : 200;
+        uint64_t lim = CH_DATA_BASE + 0x10000;
+        du_wr(&d, CSR(DRAM_LIMIT_LO), (uint32_t)lim);
+        tl_insn in, nop;
+        tl_dma_desc dd;
+        insn_nop(nop, -1, 0, 1, 1);
+        du_push(&d, 0, nop);
+        desc_from_chip(&dd, 1, 12, 0, 0, TL_FMT_BF16, 1, 16, lim - 8, TL_FMT_BF16, 0, 0);
+        insn_dma(in, -1, 0, 0, 1, 1 + k % 3, &dd);
+        du_push(&d, 0, in);
+        desc_from_chip(&dd, 1, 12, 0, 0, TL_FMT_BF16, 1, 32, lim - 4, TL_FMT_BF16, 0, 0);
+        insn_dma(in, -1, 0, 0, 1, k % 3, &dd);
+        du_push(&d, 0, in);
+        du_push(&d, 0, nop);
+        for (unsigned s = 0; s < 3000 && d.r->nrec[0] < 2; s++)
+            rb_step(d.r);
+        ch_run(d.m);
+        rb_settle(d.r);
+        ck_assert_uint_eq(rb_rd(d.r, CSR_Q(0, HEAD)), 1);
+        ck_assert_uint_eq(rb_rd(d.r, CSR(ERR_CODE)), TL_ISA_ERR_DMA + TL_DMA_ERR_DST_WINDOW);
+        /* the record: the error seen first */
+        ck_assert_uint_eq(rb_rd(d.r, CSR(ERR_ENGINE)), 1u << 16 | (k % 2 ? 1 + k % 3 : k % 3) << 4);
+        ck_assert_uint_eq(rb_rd(d.r, CSR(ERR_PC_LO)), (uint32_t)ch_slot(0, k % 2 ? 1 : 2));
+        ck_assert_uint_eq(rb_rd(d.r, CSR_SEM(1)), 1);
+        ck_assert_uint_eq(rb_rd(d.r, CSR_SEM(0)), 0);
+        ck_assert_uint_eq(d.r->nrec[0], 2);
+        du_free(&d);
+    }
 }
 END_TEST
 
@@ -1213,7 +1290,7 @@ START_TEST(dma_bus_error)
     du_push(&d, 0, in);
     du_run(&d, "RD_SLVERR");
     ck_assert_uint_eq(rb_rd(d.r, CSR(ERR_CODE)), TL_ISA_ERR_DMA + TL_DMA_ERR_RD_SLVERR);
-    ck_assert_uint_eq(rb_rd(d.r, CSR(ERR_ADDR_LO)), (uint32_t)(src + 32));
+    ck_assert_uint_eq(rb_rd(d.r, CSR(ERR_ADDR_LO)), (uint32_t)((src + 40) & ~(uint64_t)(cc_dut_data_bytes() - 1)));
     du_free(&d);
 }
 END_TEST
@@ -1313,6 +1390,8 @@ int main(int argc, char **argv)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, csr_identity_config_rw);
     tcase_add_test(tc, counters_run_and_latch);
+    tcase_add_test(tc, counter_high_word_latch);
+    tcase_add_test(tc, dma_errors_two_queues);
     tcase_add_test(tc, illegal_opcode);
     tcase_add_test(tc, other_engines_keep_running);
     tcase_add_test(tc, reserved_bits_nonzero);
