@@ -293,14 +293,14 @@ reg [31:0]    lane_off_sel;
 
 wire [CW-1:0] f_cw = f_reg[CW-1:0];
 
-integer li, lb;
+integer li_s0, li_oc, lb_oc, li_os, li_sc, li_cd, li_pk, bj_pk;  // one loop index per block
 always @(posedge clk) begin
     if (setup0) begin
         a_esl_reg  <= esl_of(a_fmt_reg);
         b_esl_reg  <= esl_of(b_fmt_reg);
         o_esl_reg  <= esl_of(o_fmt_reg);
-        for (li = 0; li < NL; li = li + 1) begin
-            lane_en_reg[li]  <= {1'b0, li[15:0]} >= {1'b0, p0_reg} && {1'b0, li[15:0]} < {1'b0, p0_reg} + {1'b0, p_reg};
+        for (li_s0 = 0; li_s0 < NL; li_s0 = li_s0 + 1) begin
+            lane_en_reg[li_s0]  <= {1'b0, li_s0[15:0]} >= {1'b0, p0_reg} && {1'b0, li_s0[15:0]} < {1'b0, p0_reg} + {1'b0, p_reg};
         end
         lane_off_reg <= lane_off_calc;
     end
@@ -310,19 +310,19 @@ end
 
 // lane * cstride_p as a sum of shifted copies of cstride_p (lane is a constant)
 always @* begin
-    for (li = 0; li < NL; li = li + 1) begin
-        lane_off_calc[li*32 +: 32] = 32'd0;
-        for (lb = 0; lb < 7; lb = lb + 1)
-            if (li[lb])
-                lane_off_calc[li*32 +: 32] = lane_off_calc[li*32 +: 32] + (csp_reg << lb);
+    for (li_oc = 0; li_oc < NL; li_oc = li_oc + 1) begin
+        lane_off_calc[li_oc*32 +: 32] = 32'd0;
+        for (lb_oc = 0; lb_oc < 7; lb_oc = lb_oc + 1)
+            if (li_oc[lb_oc])
+                lane_off_calc[li_oc*32 +: 32] = lane_off_calc[li_oc*32 +: 32] + (csp_reg << lb_oc);
     end
 end
 
 always @* begin
     lane_off_sel = 32'd0;
-    for (li = 0; li < NL; li = li + 1)
-        if (p0_reg == li[15:0])
-            lane_off_sel = lane_off_sel | lane_off_reg[li*32 +: 32];
+    for (li_os = 0; li_os < NL; li_os = li_os + 1)
+        if (p0_reg == li_os[15:0])
+            lane_off_sel = lane_off_sel | lane_off_reg[li_os*32 +: 32];
 end
 
 // ============================================================== read ports
@@ -602,15 +602,15 @@ function [31:0] elem_of;
 endfunction
 
 always @(posedge clk) begin
-    for (li = 0; li < NL; li = li + 1) begin
+    for (li_sc = 0; li_sc < NL; li_sc = li_sc + 1) begin
         if (setup0) begin
-            lane_scale_reg[li] <= scale_reg;
-            lane_bias_reg[li]  <= bias_reg;
+            lane_scale_reg[li_sc] <= scale_reg;
+            lane_bias_reg[li_sc]  <= bias_reg;
         end
         if (sb_rd_rsp_valid && sb_rsp_tag_valid && sb_rsp_tag == TAG_SCALE)
-            lane_scale_reg[li] <= chunk_of(sb_rsp_ext[li*DW +: DW], scale_reg[DBL-1:0]);
+            lane_scale_reg[li_sc] <= chunk_of(sb_rsp_ext[li_sc*DW +: DW], scale_reg[DBL-1:0]);
         if (sb_rd_rsp_valid && sb_rsp_tag_valid && sb_rsp_tag == TAG_BIAS)
-            lane_bias_reg[li]  <= chunk_of(sb_rsp_ext[li*DW +: DW], bias_reg[DBL-1:0]);
+            lane_bias_reg[li_sc]  <= chunk_of(sb_rsp_ext[li_sc*DW +: DW], bias_reg[DBL-1:0]);
     end
 end
 
@@ -677,11 +677,11 @@ always @(posedge clk) begin
     b_pos_reg <= b_pos_next;
     o_pos_reg <= o_pos_next;
     pc_reg    <= {pc_reg[LANE_LAT-2:0], o_complete};
-    for (li = 0; li < NL; li = li + 1) begin
+    for (li_cd = 0; li_cd < NL; li_cd = li_cd + 1) begin
         if (setup2)
-            coord_reg[li] <= cbase0_reg + lane_off_reg[li*32 +: 32];
+            coord_reg[li_cd] <= cbase0_reg + lane_off_reg[li_cd*32 +: 32];
         else if (issue)
-            coord_reg[li] <= coord_reg[li] + csf_reg;
+            coord_reg[li_cd] <= coord_reg[li_cd] + csf_reg;
     end
 end
 
@@ -724,27 +724,26 @@ reg  [DB-1:0]  strb_acc_reg, strb_acc_next;
 reg  [NLW-1:0] asm_reg, asm_next;         // output word being assembled
 reg  [DB-1:0]  e_strb;                    // bytes of this result
 reg  [NLW-1:0] e_rep;                     // this result, repeated across each lane's word
-integer        bj;
 
 always @* begin
-    for (bj = 0; bj < DB; bj = bj + 1)
-        e_strb[bj] = (bj[DBL-1:0] >> o_esl_reg) == (r_pos_reg >> o_esl_reg);
-    for (li = 0; li < NL; li = li + 1)
-        for (bj = 0; bj < NCH; bj = bj + 1)
+    for (bj_pk = 0; bj_pk < DB; bj_pk = bj_pk + 1)
+        e_strb[bj_pk] = (bj_pk[DBL-1:0] >> o_esl_reg) == (r_pos_reg >> o_esl_reg);
+    for (li_pk = 0; li_pk < NL; li_pk = li_pk + 1)
+        for (bj_pk = 0; bj_pk < NCH; bj_pk = bj_pk + 1)
             case (o_esl_reg)
-                2'd2:    e_rep[li*DW + 32*bj +: 32] = lane_y[li*32 +: 32];
-                2'd1:    e_rep[li*DW + 32*bj +: 32] = {2{lane_y[li*32 +: 16]}};
-                default: e_rep[li*DW + 32*bj +: 32] = {4{lane_y[li*32 +: 8]}};
+                2'd2:    e_rep[li_pk*DW + 32*bj_pk +: 32] = lane_y[li_pk*32 +: 32];
+                2'd1:    e_rep[li_pk*DW + 32*bj_pk +: 32] = {2{lane_y[li_pk*32 +: 16]}};
+                default: e_rep[li_pk*DW + 32*bj_pk +: 32] = {4{lane_y[li_pk*32 +: 8]}};
             endcase
     asm_next      = asm_reg;
     strb_acc_next = strb_acc_reg;
     r_pos_next    = r_pos_reg;
     r_addr_next   = r_addr_reg;
     if (res_valid) begin
-        for (li = 0; li < NL; li = li + 1)
-            for (bj = 0; bj < DB; bj = bj + 1)
-                if (e_strb[bj])
-                    asm_next[li*DW + 8*bj +: 8] = e_rep[li*DW + 8*bj +: 8];
+        for (li_pk = 0; li_pk < NL; li_pk = li_pk + 1)
+            for (bj_pk = 0; bj_pk < DB; bj_pk = bj_pk + 1)
+                if (e_strb[bj_pk])
+                    asm_next[li_pk*DW + 8*bj_pk +: 8] = e_rep[li_pk*DW + 8*bj_pk +: 8];
         strb_acc_next = res_complete ? {DB{1'b0}} : (strb_acc_reg | e_strb);
         r_pos_next    = r_pos_reg + o_step_w[DBL-1:0];
         if (res_complete)
