@@ -841,12 +841,14 @@ assign ps_wr_data  = wr_data_reg[COLS*DW-1:0];
 assign ps_wr_strb  = wr_strb_reg;
 
 `ifndef SYNTHESIS
-// read answers come exactly RL cycles after the request was taken
+// read answers come exactly RL cycles after the request was taken (an
+// answer without a request can only be one to a request from before a
+// reset: it is dropped)
 always @(posedge clk) begin
-    if (!rst && sb_rd_rsp_valid != sb_rsp_tag_valid)
-        $error("core_act: SBUF read answer out of step with its request (instance %m)");
-    if (!rst && ps_rd_rsp_valid != ps_rsp_tag_valid)
-        $error("core_act: PSUM read answer out of step with its request (instance %m)");
+    if (!rst && sb_rsp_tag_valid && !sb_rd_rsp_valid)
+        $error("core_act: SBUF read answer missing %0d cycles after its request (instance %m)", RL);
+    if (!rst && ps_rsp_tag_valid && !ps_rd_rsp_valid)
+        $error("core_act: PSUM read answer missing %0d cycles after its request (instance %m)", RL);
     if (!rst && o_push && o_fill_reg == OUT_FULL && !o_pop)
         $error("core_act: output FIFO overflow (instance %m)");
 end

@@ -480,9 +480,9 @@ START_TEST(test_random)
 {
     env *e = malloc(sizeof *e);
     env_init(e, seed);
-    unsigned n = 0, nact = 0, inplace = 0;
+    unsigned n = 0, nact = 0, inplace = 0, nsr = 0, npp = 0, nop[4] = {0}, nin[8] = {0}, nout[8] = {0};
     uint64_t cyc = 0;
-    unsigned N = e->prm.rows > 8 ? 300 : 500;
+    unsigned N = e->prm.rows > 8 ? 1500 : 3000;
     for (unsigned i = 0; i < N; i++) {
         instr in;
         gen(e, &in);
@@ -498,12 +498,28 @@ START_TEST(test_random)
         compare(e, &in, i);
         n++;
         nact += in.act;
+        nsr += in.act ? in.a.round : in.w.round;
+        npp += in.act && (in.a.scale_pp || in.a.bias_pp);
+        if (!in.act)
+            nop[in.w.op]++;
+        nin[in.act ? in.a.in_fmt : in.w.a_fmt]++;
+        if (!in.act)
+            nin[in.w.b_fmt]++;
+        nout[in.act ? in.a.out_fmt : in.w.out_fmt]++;
         inplace += in.act ? (in.a.out_space == in.a.in_space && in.a.out_off == in.a.in_off)
                           : ((in.w.out_space == in.w.a_space && in.w.out_off == in.w.a_off) ||
                              (in.w.out_space == in.w.b_space && in.w.out_off == in.w.b_off));
     }
-    printf("core_act %ux%u/%u: %u instructions (%u ACTIVATE, %u in place) bit-exact, %llu cycles\n",
-           e->prm.rows, e->prm.cols, e->prm.data_width, n, nact, inplace, (unsigned long long)cyc);
+    printf("core_act %ux%u/%u: %u instructions (%u ACTIVATE, %u with per-partition scale or bias, "
+           "%u in place, %u SR) bit-exact, %llu cycles\n",
+           e->prm.rows, e->prm.cols, e->prm.data_width, n, nact, npp, inplace, nsr, (unsigned long long)cyc);
+    printf("  ELEMWISE add %u mul %u max %u relu-grad %u; inputs fp32 %u bf16 %u fp16 %u e4m3 %u e5m2 %u int8 %u; "
+           "outputs fp32 %u bf16 %u fp16 %u e4m3 %u e5m2 %u\n", nop[0], nop[1], nop[2], nop[3], nin[0], nin[1], nin[2],
+           nin[3], nin[4], nin[5], nout[0], nout[1], nout[2], nout[3], nout[4]);
+    for (unsigned f = 0; f <= TL_FMT_INT8; f++)
+        ck_assert_msg(nin[f] > 0 && (f == TL_FMT_INT8 || nout[f] > 0), "format %u never generated", f);
+    for (unsigned o = 0; o < 4; o++)
+        ck_assert_msg(nop[o] > 0, "ELEMWISE op %u never generated", o);
     env_free(e);
     free(e);
 }
