@@ -17,7 +17,7 @@
  * p0+p is lane p0+p of every memory word, and every lane runs the same
  * element f in the same cycle (core_act_lane, one per lane, NL = max(ROWS,
  * COLS) lanes). Per instruction:
- *   setup  (3 cycles) element sizes, word counts, the lanes' first SR
+ *   setup  (4 cycles) element sizes, word counts, the lanes' first SR
  *          coordinates cbase + (lane - p0)*cstride_p; per-partition scale
  *          and bias words are requested first (SBUF port), before any data
  *   run    the input streams a (and b) request their words in order, up to
@@ -36,7 +36,7 @@
  *
  * Throughput: one element of every lane per cycle while the memory ports
  * keep up and the output credits (OUT_DEPTH words in flight) last.
- * Latency of an instruction: about 3 + 3 + F + LANE_LAT + 2 cycles.
+ * Latency of an instruction: about 4 + 3 + F + LANE_LAT + 2 cycles.
  *
  * Memory ports (memory-facing outputs are registers): request streams
  * (*_valid/*_ready) addressed by word; read answers arrive exactly
@@ -154,7 +154,7 @@ always @* begin
         end
         S_SETUP: begin
             setup_cnt_next = setup_cnt_reg + 2'd1;
-            if (setup_cnt_reg == 2'd2)
+            if (setup_cnt_reg == 2'd3)
                 state_next = S_RUN;
         end
         S_RUN: begin
@@ -182,6 +182,8 @@ end
 wire setup0 = state_reg == S_SETUP && setup_cnt_reg == 2'd0;
 wire setup1 = state_reg == S_SETUP && setup_cnt_reg == 2'd1;
 wire setup2 = state_reg == S_SETUP && setup_cnt_reg == 2'd2;
+wire setup3 = state_reg == S_SETUP && setup_cnt_reg == 2'd3;
+wire started = state_reg == S_RUN || (state_reg == S_SETUP && setup_cnt_reg != 2'd0);
 wire run    = state_reg == S_RUN;
 
 assign insn_ready = state_reg == S_IDLE;
@@ -288,12 +290,14 @@ reg [1:0]     a_esl_reg, b_esl_reg, o_esl_reg;
 reg [NL-1:0]  lane_en_reg;         // partitions p0 .. p0+P-1
 reg [NL*32-1:0] lane_off_reg;     // lane * cstride_p, per lane
 reg [NL*32-1:0] lane_off_calc;
+reg [31:0]    csp3_reg;            // 3 * cstride_p
+reg [31:0]    p0_off_reg;          // p0 * cstride_p
+reg [31:0]    p0_off_calc;
 reg [31:0]    cbase0_reg;          // cbase - p0 * cstride_p
-reg [31:0]    lane_off_sel;
 
 wire [CW-1:0] f_cw = f_reg[CW-1:0];
 
-integer li_s0, li_oc, lb_oc, li_os, li_sc, li_cd, li_pk, bj_pk;  // one loop index per block
+integer li_s0, li_oc, li_sc, li_cd, li_pk, bj_pk;  // one loop index per block
 always @(posedge clk) begin
     if (setup0) begin
         a_esl_reg  <= esl_of(a_fmt_reg);
@@ -302,27 +306,38 @@ always @(posedge clk) begin
         for (li_s0 = 0; li_s0 < NL; li_s0 = li_s0 + 1) begin
             lane_en_reg[li_s0]  <= {1'b0, li_s0[15:0]} >= {1'b0, p0_reg} && {1'b0, li_s0[15:0]} < {1'b0, p0_reg} + {1'b0, p_reg};
         end
+        csp3_reg <= csp_reg + {csp_reg[30:0], 1'b0};
+    end
+    if (setup1) begin
         lane_off_reg <= lane_off_calc;
+        p0_off_reg   <= p0_off_calc;
     end
-    if (setup1)
-        cbase0_reg <= cbase_reg - lane_off_sel;
+    if (setup2)
+        cbase0_reg <= cbase_reg - p0_off_reg;
 end
 
-// lane * cstride_p as a sum of shifted copies of cstride_p (lane is a constant)
-always @* begin
-    for (li_oc = 0; li_oc < NL; li_oc = li_oc + 1) begin
-        lane_off_calc[li_oc*32 +: 32] = 32'd0;
-        for (lb_oc = 0; lb_oc < 7; lb_oc = lb_oc + 1)
-            if (li_oc[lb_oc])
-                lane_off_calc[li_oc*32 +: 32] = lane_off_calc[li_oc*32 +: 32] + (csp_reg << lb_oc);
+// n * cstride_p for n < 64 from base-4 digits of n: each digit picks 0, 1, 2
+// or 3 times cstride_p (3x precomputed), shifted; at most three terms, so
+// at most two adders deep.
+/* verilator lint_off UNUSEDSIGNAL */ // shifted terms: their top bits leave the 32-bit sum (mod 2^32)
+function [31:0] times_csp;
+    input [5:0]  n;
+    input [31:0] c1;
+    input [31:0] c3;
+    reg   [31:0] t0, t1, t2;
+    begin
+        t0 = n[1:0] == 2'd0 ? 32'd0 : n[1:0] == 2'd1 ? c1 : n[1:0] == 2'd2 ? {c1[30:0], 1'b0} : c3;
+        t1 = n[3:2] == 2'd0 ? 32'd0 : n[3:2] == 2'd1 ? c1 : n[3:2] == 2'd2 ? {c1[30:0], 1'b0} : c3;
+        t2 = n[5:4] == 2'd0 ? 32'd0 : n[5:4] == 2'd1 ? c1 : n[5:4] == 2'd2 ? {c1[30:0], 1'b0} : c3;
+        times_csp = t0 + {t1[29:0], 2'b00} + {t2[27:0], 4'b0000};
     end
-end
+endfunction
+/* verilator lint_on UNUSEDSIGNAL */
 
 always @* begin
-    lane_off_sel = 32'd0;
-    for (li_os = 0; li_os < NL; li_os = li_os + 1)
-        if (p0_reg == li_os[15:0])
-            lane_off_sel = lane_off_sel | lane_off_reg[li_os*32 +: 32];
+    for (li_oc = 0; li_oc < NL; li_oc = li_oc + 1)
+        lane_off_calc[li_oc*32 +: 32] = times_csp(li_oc[5:0], csp_reg, csp3_reg);
+    p0_off_calc = times_csp(p0_reg[5:0], csp_reg, csp3_reg);
 end
 
 // ============================================================== read ports
@@ -377,13 +392,13 @@ always @* begin
     b_req            = 1'b0;
 
     // streams start once setup 0 has their word counts
-    a_want_sb = (setup1 || setup2 || run) && a_space_reg == SPACE_SBUF && a_left_reg != {CW{1'b0}}
+    a_want_sb = started && a_space_reg == SPACE_SBUF && a_left_reg != {CW{1'b0}}
              && a_cnt_reg != IN_FULL;
-    b_want_sb = (setup1 || setup2 || run) && b_space_reg == SPACE_SBUF && b_left_reg != {CW{1'b0}}
+    b_want_sb = started && b_space_reg == SPACE_SBUF && b_left_reg != {CW{1'b0}}
              && b_cnt_reg != IN_FULL;
-    a_want_ps = (setup1 || setup2 || run) && a_space_reg == SPACE_PSUM && a_left_reg != {CW{1'b0}}
+    a_want_ps = started && a_space_reg == SPACE_PSUM && a_left_reg != {CW{1'b0}}
              && a_cnt_reg != IN_FULL;
-    b_want_ps = (setup1 || setup2 || run) && b_space_reg == SPACE_PSUM && b_left_reg != {CW{1'b0}}
+    b_want_ps = started && b_space_reg == SPACE_PSUM && b_left_reg != {CW{1'b0}}
              && b_cnt_reg != IN_FULL;
 
     sb_load = !sb_rd_valid_reg || sb_rd_ready;
@@ -391,12 +406,12 @@ always @* begin
 
     if (sb_load) begin
         sb_rd_valid_next = 1'b0;
-        if (scale_pend_reg && (setup1 || setup2 || run)) begin
+        if (scale_pend_reg && started) begin
             sb_rd_valid_next = 1'b1;
             sb_rd_addr_next  = {{(WA-SWA){1'b0}}, scale_reg[SBUF_PART_LOG2-1:DBL]};
             sb_rd_tag_next   = TAG_SCALE;
             scale_pend_next  = 1'b0;
-        end else if (bias_pend_reg && (setup1 || setup2 || run)) begin
+        end else if (bias_pend_reg && started) begin
             sb_rd_valid_next = 1'b1;
             sb_rd_addr_next  = {{(WA-SWA){1'b0}}, bias_reg[SBUF_PART_LOG2-1:DBL]};
             sb_rd_tag_next   = TAG_BIAS;
@@ -678,7 +693,7 @@ always @(posedge clk) begin
     o_pos_reg <= o_pos_next;
     pc_reg    <= {pc_reg[LANE_LAT-2:0], o_complete};
     for (li_cd = 0; li_cd < NL; li_cd = li_cd + 1) begin
-        if (setup2)
+        if (setup3)
             coord_reg[li_cd] <= cbase0_reg + lane_off_reg[li_cd*32 +: 32];
         else if (issue)
             coord_reg[li_cd] <= coord_reg[li_cd] + csf_reg;
