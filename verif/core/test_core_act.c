@@ -13,7 +13,9 @@
  * RTL; after every instruction both memories are compared in full. The
  * handshake rules are checked on the way: a request stays valid with the
  * same payload until taken, one done per instruction, busy until done.
- * Then cycles per instruction against F, with every port always ready.
+ * A reset in the middle of an instruction leaves the engine idle, and the
+ * next instruction is correct. Then cycles per instruction against F,
+ * with every port always ready.
  *
  * A mismatch prints the seed, the instruction's fields, the first bytes
  * that differ in both memories; TRACE=1 writes a waveform.
@@ -582,6 +584,49 @@ START_TEST(test_cycles)
 }
 END_TEST
 
+/* Reset in the middle of an instruction (answers to reads taken before the
+ * reset still arrive after it and must be dropped), then the next
+ * instruction runs correctly: the model is given the memories the aborted
+ * instruction left, and both run the next one. */
+START_TEST(test_reset)
+{
+    env *e = malloc(sizeof *e);
+    env_init(e, seed ^ 0x5e5e7);
+    for (unsigned i = 0; i < 60; i++) {
+        instr in;
+        gen(e, &in);
+        uint32_t F = in.act ? in.a.F : in.w.F;
+        e->p_sb_rd = e->p_sb_wr = e->p_ps_rd = e->p_ps_wr = chance(e, 50) ? 100 : 60;
+        core_act_pins *p = &e->pins;
+        p->insn_valid = 1;
+        memcpy(p->insn, in.insn, sizeof p->insn);
+        unsigned stop = 1 + below(e, F + 40);
+        for (unsigned c = 0; c < stop; c++) {
+            cycle(e);
+            if (p->insn_ready)
+                p->insn_valid = 0;
+        }
+        p->insn_valid = 0;
+        core_act_dut_reset(e->dut);
+        memset(&e->prev, 0, sizeof e->prev);   /* a reset drops the requests */
+        /* the model takes the memories as the aborted instruction left them */
+        for (unsigned q = 0; q < e->prm.rows; q++)
+            memcpy(tl_core_sbuf(e->h->core, q), e->sbuf + q * e->sb_part, e->sb_part);
+        for (unsigned q = 0; q < e->prm.cols; q++)
+            for (uint32_t k = 0; k < e->ps_part / 4; k++)
+                tl_core_psum_set(e->h->core, q, k, ld_le(e->psum + q * e->ps_part + 4 * k, 4));
+        cycle(e);
+        ck_assert_msg(!p->busy && p->insn_ready && !p->done, "not idle after a reset");
+        gen(e, &in);
+        run_model(e, &in);
+        run_rtl(e, &in, 200000 + 400ull * (in.act ? in.a.F : in.w.F));
+        compare(e, &in, i);
+    }
+    env_free(e);
+    free(e);
+}
+END_TEST
+
 static void setup(void)
 {
     seed = tl_test_seed(0xac7);
@@ -594,6 +639,7 @@ static Suite *suite(void)
     tcase_add_checked_fixture(tc, setup, NULL);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_random);
+    tcase_add_test(tc, test_reset);
     tcase_add_test(tc, test_cycles);
     suite_add_tcase(s, tc);
     return s;
