@@ -582,8 +582,8 @@ wire [NLW-1:0] a_head = a_mem[a_rp_reg];
 wire [NLW-1:0] b_head = b_mem[b_rp_reg];
 
 // per-partition scale and bias: the fp32 at the offset's place in each lane's word
-reg [31:0] lane_scale_reg [0:NL-1];
-reg [31:0] lane_bias_reg  [0:NL-1];
+reg [NL*32-1:0] lane_scale_reg;    // per lane
+reg [NL*32-1:0] lane_bias_reg;
 
 /* verilator lint_off UNUSEDSIGNAL */ // pos[1:0]: the place inside the chunk
 function [31:0] chunk_of;
@@ -619,13 +619,13 @@ endfunction
 always @(posedge clk) begin
     for (li_sc = 0; li_sc < NL; li_sc = li_sc + 1) begin
         if (setup0) begin
-            lane_scale_reg[li_sc] <= scale_reg;
-            lane_bias_reg[li_sc]  <= bias_reg;
+            lane_scale_reg[li_sc*32 +: 32] <= scale_reg;
+            lane_bias_reg[li_sc*32 +: 32]  <= bias_reg;
         end
         if (sb_rd_rsp_valid && sb_rsp_tag_valid && sb_rsp_tag == TAG_SCALE)
-            lane_scale_reg[li_sc] <= chunk_of(sb_rsp_ext[li_sc*DW +: DW], scale_reg[DBL-1:0]);
+            lane_scale_reg[li_sc*32 +: 32] <= chunk_of(sb_rsp_ext[li_sc*DW +: DW], scale_reg[DBL-1:0]);
         if (sb_rd_rsp_valid && sb_rsp_tag_valid && sb_rsp_tag == TAG_BIAS)
-            lane_bias_reg[li_sc]  <= chunk_of(sb_rsp_ext[li_sc*DW +: DW], bias_reg[DBL-1:0]);
+            lane_bias_reg[li_sc*32 +: 32]  <= chunk_of(sb_rsp_ext[li_sc*DW +: DW], bias_reg[DBL-1:0]);
     end
 end
 
@@ -635,7 +635,7 @@ reg [DBL-1:0]  a_pos_reg, a_pos_next;        // byte of the next element in the 
 reg [DBL-1:0]  b_pos_reg, b_pos_next;
 reg [DBL-1:0]  o_pos_reg, o_pos_next;        // byte of the next output element in its word
 reg [OUTL:0]   credit_reg, credit_next;      // output FIFO slots not reserved
-reg [31:0]     coord_reg [0:NL-1];           // SR coordinate of the next element, per lane
+reg [NL*32-1:0] coord_reg;                   // SR coordinate of the next element, per lane
 reg [LANE_LAT-1:0] pv_reg;                   // pipeline: element valid
 reg [LANE_LAT-1:0] pc_reg;                   // pipeline: element completes an output word
 
@@ -694,9 +694,9 @@ always @(posedge clk) begin
     pc_reg    <= {pc_reg[LANE_LAT-2:0], o_complete};
     for (li_cd = 0; li_cd < NL; li_cd = li_cd + 1) begin
         if (setup3)
-            coord_reg[li_cd] <= cbase0_reg + lane_off_reg[li_cd*32 +: 32];
+            coord_reg[li_cd*32 +: 32] <= cbase0_reg + lane_off_reg[li_cd*32 +: 32];
         else if (issue)
-            coord_reg[li_cd] <= coord_reg[li_cd] + csf_reg;
+            coord_reg[li_cd*32 +: 32] <= coord_reg[li_cd*32 +: 32] + csf_reg;
     end
 end
 
@@ -713,14 +713,14 @@ generate
             .clk(clk),
             .a_raw(a_raw),
             .b_raw(b_raw),
-            .coord(coord_reg[gl]),
+            .coord(coord_reg[gl*32 +: 32]),
             .act(act_reg),
             .op(op_reg),
             .relu(relu_reg),
             .a_fmt(a_fmt_reg),
             .b_fmt(b_fmt_reg),
-            .scale(lane_scale_reg[gl]),
-            .bias(lane_bias_reg[gl]),
+            .scale(lane_scale_reg[gl*32 +: 32]),
+            .bias(lane_bias_reg[gl*32 +: 32]),
             .out_fmt(o_fmt_reg),
             .rnd(rnd_reg),
             .sat(sat_reg),
