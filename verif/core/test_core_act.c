@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "act_shim.h"
 #include "core_harness.h"
@@ -484,6 +485,7 @@ START_TEST(test_random)
     env_init(e, seed);
     unsigned n = 0, nact = 0, inplace = 0, nsr = 0, npp = 0, nop[4] = {0}, nin[8] = {0}, nout[8] = {0};
     uint64_t cyc = 0;
+    double secs = 0;
     unsigned N = e->prm.rows > 8 ? 1500 : 3000;
     for (unsigned i = 0; i < N; i++) {
         instr in;
@@ -496,7 +498,11 @@ START_TEST(test_random)
         e->p_ps_wr = lv[below(e, 5)];
         run_model(e, &in);
         uint32_t F = in.act ? in.a.F : in.w.F;
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
         cyc += run_rtl(e, &in, 200000 + 400ull * F);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        secs += (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
         compare(e, &in, i);
         n++;
         nact += in.act;
@@ -513,8 +519,9 @@ START_TEST(test_random)
                              (in.w.out_space == in.w.b_space && in.w.out_off == in.w.b_off));
     }
     printf("core_act %ux%u/%u: %u instructions (%u ACTIVATE, %u with per-partition scale or bias, "
-           "%u in place, %u SR) bit-exact, %llu cycles\n",
-           e->prm.rows, e->prm.cols, e->prm.data_width, n, nact, npp, inplace, nsr, (unsigned long long)cyc);
+           "%u in place, %u SR) bit-exact, %llu cycles (%.0f cycles/s with the memory model)\n",
+           e->prm.rows, e->prm.cols, e->prm.data_width, n, nact, npp, inplace, nsr, (unsigned long long)cyc,
+           secs > 0 ? (double)cyc / secs : 0.0);
     printf("  ELEMWISE add %u mul %u max %u relu-grad %u; inputs fp32 %u bf16 %u fp16 %u e4m3 %u e5m2 %u int8 %u; "
            "outputs fp32 %u bf16 %u fp16 %u e4m3 %u e5m2 %u\n", nop[0], nop[1], nop[2], nop[3], nin[0], nin[1], nin[2],
            nin[3], nin[4], nin[5], nout[0], nout[1], nout[2], nout[3], nout[4]);
