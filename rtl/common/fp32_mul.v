@@ -11,7 +11,7 @@
  *
  * Fully pipelined, one operation per clock, no clock enable: `y` is
  * registered and equals a * b of the inputs presented
- * `TL_FP32_MUL_LATENCY (rtl/common/tl_pipe.vh) = 7 edges earlier; an
+ * `TL_FP32_MUL_LATENCY (rtl/common/tl_pipe.vh) = 8 edges earlier; an
  * elaboration check (synthesis too) fails if the stages built here differ
  * from that macro. No handshake; no reset (datapath only).
  *
@@ -26,11 +26,14 @@
  *   stage 2  four partial products of at most 18 x 18 bits (one DSP each:
  *            the 24-bit significands split 18 + 6)
  *   stage 3  sum of the partial products: the 48-bit product
- *   stage 4  leading-zero count
- *   stage 5  shift amounts (left min(lz, e1 - 1), right 1 - e1, capped),
- *            exponent field minus the hidden bit, overflow
- *   stage 6  shift: left, or right ORing the dropped bits into sticky
- *   stage 7  round-up decision; pack {exponent, fraction} + hidden bit +
+ *   stage 4  leading-zero count; from e1 alone: e1 - 1, 1 - e1, the
+ *            right-shift cap, the overflow cases
+ *   stage 5  left shift min(lz, e1 - 1), exponent field minus the hidden
+ *            bit (one 6-bit compare and one subtract side by side)
+ *   stage 6  left shift, or right shift by 32, 16, 8 (they never meet),
+ *            ORing the dropped bits into sticky
+ *   stage 7  right shift by 4, 2, 1 with sticky
+ *   stage 8  round-up decision; pack {exponent, fraction} + hidden bit +
  *            round-up in one carry chain (a carry out of the fraction
  *            bumps the exponent; 254 + carry gives inf by itself); NaN,
  *            inf, zero and overflow through the output register
@@ -45,7 +48,7 @@ module fp32_mul (
 `include "tl_encoding.vh"
 `include "tl_pipe.vh"
 
-localparam integer STAGES = 7;  // registers from a, b to y
+localparam integer STAGES = 8;  // registers from a, b to y
 
 // the depth users build on must be the depth built here (synthesis too)
 generate
@@ -130,7 +133,7 @@ always @* begin
     s3_zero_next = s2_zero_reg;
 end
 
-// ---- stage 4: leading zeros ---------------------------------------------------------
+// ---- stage 4: leading zeros; what depends on e1 alone ---------------------------
 function [5:0] clz48;
     input [47:0] v;
     integer i;
@@ -142,67 +145,77 @@ function [5:0] clz48;
     end
 endfunction
 
+reg [9:0]  lz_em1;                // e1 - 1
+reg [9:0]  lz_r;                  // 1 - e1
+
 reg [47:0] s4_p_reg, s4_p_next;
 reg [5:0]  s4_lz_reg, s4_lz_next;         // leading zeros of P (48: P = 0)
-reg [9:0]  s4_e1_reg, s4_e1_next;
+reg [7:0]  s4_em1_reg, s4_em1_next;       // e1 - 1 (low bits; above 255 is inf)
+reg        s4_right_reg, s4_right_next;   // e1 < 1: subnormal or underflow, shift right
+reg        s4_big_reg, s4_big_next;       // e1 - 1 >= 64: more than any lz
+reg [5:0]  s4_r_reg, s4_r_next;           // right shift 1 - e1 (63: everything to sticky)
+reg        s4_ge255_reg, s4_ge255_next;   // e1 - 1 >= 255
+reg        s4_eq254_reg, s4_eq254_next;   // e1 - 1 == 254
 reg        s4_sign_reg, s4_sign_next;
 reg        s4_nan_reg, s4_nan_next;
 reg        s4_inf_reg, s4_inf_next;
 reg        s4_zero_reg, s4_zero_next;
 
 always @* begin
-    s4_p_next    = s3_p_reg;
-    s4_lz_next   = clz48(s3_p_reg);
-    s4_e1_next   = s3_e1_reg;
-    s4_sign_next = s3_sign_reg;
-    s4_nan_next  = s3_nan_reg;
-    s4_inf_next  = s3_inf_reg;
-    s4_zero_next = s3_zero_reg;
+    lz_em1 = s3_e1_reg - 10'd1;
+    lz_r   = 10'd1 - s3_e1_reg;
+
+    s4_p_next     = s3_p_reg;
+    s4_lz_next    = clz48(s3_p_reg);
+    s4_em1_next   = lz_em1[7:0];
+    s4_right_next = s3_e1_reg[9] || s3_e1_reg == 10'd0;
+    s4_big_next   = !lz_em1[9] && lz_em1[8:6] != 3'd0;
+    s4_r_next     = (lz_r[9:6] != 4'd0) ? 6'd63 : lz_r[5:0];
+    // An exponent of 255 or more (hidden bit included) is inf. e1 - 1 >= 254
+    // needs two normal operands, so lz is 0 or 1 there: e1 - 1 - lz >= 254
+    // is e1 - 1 >= 255, or e1 - 1 == 254 with lz = 0.
+    s4_ge255_next = !lz_em1[9] && lz_em1[8:0] >= 9'd255;
+    s4_eq254_next = lz_em1 == 10'd254;
+    s4_sign_next  = s3_sign_reg;
+    s4_nan_next   = s3_nan_reg;
+    s4_inf_next   = s3_inf_reg;
+    s4_zero_next  = s3_zero_reg;
 end
 
-// ---- stage 5: shift amounts, exponent, overflow ---------------------------------------
-reg [9:0]  sa_em1;                // e1 - 1
-reg [9:0]  sa_r;                  // 1 - e1
-reg        sa_right;              // e1 < 1: subnormal or underflow, shift right
-reg [5:0]  sa_l;                  // min(lz, e1 - 1) when e1 >= 1
-/* verilator lint_off UNUSEDSIGNAL */ // [9] only through the compare with 254
-reg [9:0]  sa_base;               // exponent field minus the hidden bit
-/* verilator lint_on UNUSEDSIGNAL */
+// ---- stage 5: left shift amount, exponent field --------------------------------------
+reg        sa_lz_le;              // lz <= e1 - 1: the result is normal
 
 reg [47:0] s5_p_reg, s5_p_next;
 reg [5:0]  s5_l_reg, s5_l_next;           // left shift
-reg [5:0]  s5_r_reg, s5_r_next;           // right shift (63: everything to sticky)
-reg [7:0]  s5_base_reg, s5_base_next;
+reg [5:0]  s5_r_reg, s5_r_next;           // right shift
+reg [7:0]  s5_base_reg, s5_base_next;     // exponent field minus the hidden bit
 reg        s5_sign_reg, s5_sign_next;
 reg        s5_nan_reg, s5_nan_next;
 reg        s5_inf_reg, s5_inf_next;
 reg        s5_zero_reg, s5_zero_next;
 
 always @* begin
-    sa_em1   = s4_e1_reg - 10'd1;
-    sa_r     = 10'd1 - s4_e1_reg;
-    sa_right = s4_e1_reg[9] || s4_e1_reg == 10'd0;
-    sa_l     = (!sa_em1[9] && sa_em1 < {4'd0, s4_lz_reg}) ? sa_em1[5:0] : s4_lz_reg;
-    sa_base  = sa_right ? 10'd0 : sa_em1 - {4'd0, sa_l};
+    sa_lz_le = s4_big_reg || s4_lz_reg <= s4_em1_reg[5:0];
 
     s5_p_next     = s4_p_reg;
-    s5_l_next     = sa_right ? 6'd0 : sa_l;
-    s5_r_next     = !sa_right ? 6'd0 : (sa_r[9:6] != 4'd0) ? 6'd63 : sa_r[5:0];
-    // exponent 255 and above (hidden bit included): inf
-    s5_base_next  = (!sa_base[9] && sa_base[8:0] >= 9'd254) ? 8'd254 : sa_base[7:0];
+    // left by min(lz, e1 - 1): normal, or a subnormal at exponent field 0
+    s5_l_next     = s4_right_reg ? 6'd0 : sa_lz_le ? s4_lz_reg : s4_em1_reg[5:0];
+    s5_r_next     = s4_right_reg ? s4_r_reg : 6'd0;
+    s5_base_next  = (s4_right_reg || !sa_lz_le) ? 8'd0 : s4_em1_reg[7:0] - {2'd0, s4_lz_reg};
     s5_sign_next  = s4_sign_reg;
     s5_nan_next   = s4_nan_reg;
-    s5_inf_next   = s4_inf_reg || (!sa_base[9] && sa_base[8:0] >= 9'd254);
+    s5_inf_next   = s4_inf_reg || s4_ge255_reg || (s4_eq254_reg && s4_lz_reg == 6'd0);
     s5_zero_next  = s4_zero_reg;
 end
 
-// ---- stage 6: shift -------------------------------------------------------------------------
+// ---- stage 6: left shift, or the coarse part of the right shift -----------------------
 reg [47:0] sh_l;                  // left shifted
-reg [47:0] sh_r1, sh_r2, sh_r3, sh_r4, sh_r5, sh_r6;
-reg        sh_st;                 // bits the right shift dropped
+reg [47:0] sh_r1, sh_r2, sh_r3;   // right by 32, 16, 8
+reg        sh_st;                 // bits the coarse right shift dropped
 
-reg [24:0] s6_v_reg, s6_v_next;           // {hidden, fraction, guard} = Q[47:23]
-reg        s6_st_reg, s6_st_next;         // sticky: Q[22:0] and the dropped bits
+reg [47:0] s6_v_reg, s6_v_next;
+reg [2:0]  s6_r_reg, s6_r_next;           // rest of the right shift
+reg        s6_st_reg, s6_st_next;
 reg [7:0]  s6_base_reg, s6_base_next;
 reg        s6_sign_reg, s6_sign_next;
 reg        s6_nan_reg, s6_nan_next;
@@ -211,21 +224,17 @@ reg        s6_zero_reg, s6_zero_next;
 
 always @* begin
     sh_l  = s5_p_reg << s5_l_reg;
-    sh_r1 = s5_r_reg[5] ? {32'd0, sh_l[47:32]} : sh_l;
+    sh_r1 = s5_r_reg[5] ? {32'd0, s5_p_reg[47:32]} : s5_p_reg;
     sh_r2 = s5_r_reg[4] ? {16'd0, sh_r1[47:16]} : sh_r1;
     sh_r3 = s5_r_reg[3] ? {8'd0, sh_r2[47:8]} : sh_r2;
-    sh_r4 = s5_r_reg[2] ? {4'd0, sh_r3[47:4]} : sh_r3;
-    sh_r5 = s5_r_reg[1] ? {2'd0, sh_r4[47:2]} : sh_r4;
-    sh_r6 = s5_r_reg[0] ? {1'd0, sh_r5[47:1]} : sh_r5;
-    sh_st = (s5_r_reg[5] && sh_l[31:0] != 32'd0)
+    sh_st = (s5_r_reg[5] && s5_p_reg[31:0] != 32'd0)
          || (s5_r_reg[4] && sh_r1[15:0] != 16'd0)
-         || (s5_r_reg[3] && sh_r2[7:0] != 8'd0)
-         || (s5_r_reg[2] && sh_r3[3:0] != 4'd0)
-         || (s5_r_reg[1] && sh_r4[1:0] != 2'd0)
-         || (s5_r_reg[0] && sh_r5[0]);
+         || (s5_r_reg[3] && sh_r2[7:0] != 8'd0);
 
-    s6_v_next    = sh_r6[47:23];
-    s6_st_next   = sh_st || sh_r6[22:0] != 23'd0;
+    // a left shift and a right shift never meet (e1 >= 1 or e1 < 1)
+    s6_v_next    = (s5_l_reg != 6'd0) ? sh_l : sh_r3;
+    s6_r_next    = s5_r_reg[2:0];
+    s6_st_next   = sh_st;
     s6_base_next = s5_base_reg;
     s6_sign_next = s5_sign_reg;
     s6_nan_next  = s5_nan_reg;
@@ -233,23 +242,53 @@ always @* begin
     s6_zero_next = s5_zero_reg;
 end
 
-// ---- stage 7: round and pack --------------------------------------------------------------
+// ---- stage 7: fine right shift, sticky ------------------------------------------------------
+reg [47:0] fs_r4, fs_r5, fs_r6;   // right by 4, 2, 1
+reg        fs_st;
+
+reg [24:0] s7_v_reg, s7_v_next;           // {hidden, fraction, guard}
+reg        s7_st_reg, s7_st_next;         // sticky
+reg [7:0]  s7_base_reg, s7_base_next;
+reg        s7_sign_reg, s7_sign_next;
+reg        s7_nan_reg, s7_nan_next;
+reg        s7_inf_reg, s7_inf_next;
+reg        s7_zero_reg, s7_zero_next;
+
+always @* begin
+    fs_r4 = s6_r_reg[2] ? {4'd0, s6_v_reg[47:4]} : s6_v_reg;
+    fs_r5 = s6_r_reg[1] ? {2'd0, fs_r4[47:2]} : fs_r4;
+    fs_r6 = s6_r_reg[0] ? {1'd0, fs_r5[47:1]} : fs_r5;
+    fs_st = s6_st_reg
+         || (s6_r_reg[2] && s6_v_reg[3:0] != 4'd0)
+         || (s6_r_reg[1] && fs_r4[1:0] != 2'd0)
+         || (s6_r_reg[0] && fs_r5[0]);
+
+    s7_v_next    = fs_r6[47:23];
+    s7_st_next   = fs_st || fs_r6[22:0] != 23'd0;
+    s7_base_next = s6_base_reg;
+    s7_sign_next = s6_sign_reg;
+    s7_nan_next  = s6_nan_reg;
+    s7_inf_next  = s6_inf_reg;
+    s7_zero_next = s6_zero_reg;
+end
+
+// ---- stage 8: round and pack --------------------------------------------------------------
 reg        pk_up;                 // round to nearest, ties to even
 reg [30:0] pk;                    // {exponent, fraction}
 reg [31:0] y_reg, y_next;
 
 always @* begin
-    pk_up = s6_v_reg[0] && (s6_st_reg || s6_v_reg[1]);
+    pk_up = s7_v_reg[0] && (s7_st_reg || s7_v_reg[1]);
     // the hidden bit adds into the exponent field
-    pk    = {s6_base_reg, s6_v_reg[23:1]} + {7'd0, s6_v_reg[24], 23'd0} + {30'd0, pk_up};
-    if (s6_nan_reg)
+    pk    = {s7_base_reg, s7_v_reg[23:1]} + {7'd0, s7_v_reg[24], 23'd0} + {30'd0, pk_up};
+    if (s7_nan_reg)
         y_next = `TL_QNAN_FP32;
-    else if (s6_inf_reg)
-        y_next = {s6_sign_reg, 8'hff, 23'd0};
-    else if (s6_zero_reg)
-        y_next = {s6_sign_reg, 31'd0};
+    else if (s7_inf_reg)
+        y_next = {s7_sign_reg, 8'hff, 23'd0};
+    else if (s7_zero_reg)
+        y_next = {s7_sign_reg, 31'd0};
     else
-        y_next = {s6_sign_reg, pk};
+        y_next = {s7_sign_reg, pk};
 end
 
 always @(posedge clk) begin
@@ -277,7 +316,12 @@ always @(posedge clk) begin
     s3_zero_reg  <= s3_zero_next;
     s4_p_reg     <= s4_p_next;
     s4_lz_reg    <= s4_lz_next;
-    s4_e1_reg    <= s4_e1_next;
+    s4_em1_reg   <= s4_em1_next;
+    s4_right_reg <= s4_right_next;
+    s4_big_reg   <= s4_big_next;
+    s4_r_reg     <= s4_r_next;
+    s4_ge255_reg <= s4_ge255_next;
+    s4_eq254_reg <= s4_eq254_next;
     s4_sign_reg  <= s4_sign_next;
     s4_nan_reg   <= s4_nan_next;
     s4_inf_reg   <= s4_inf_next;
@@ -291,12 +335,20 @@ always @(posedge clk) begin
     s5_inf_reg   <= s5_inf_next;
     s5_zero_reg  <= s5_zero_next;
     s6_v_reg     <= s6_v_next;
+    s6_r_reg     <= s6_r_next;
     s6_st_reg    <= s6_st_next;
     s6_base_reg  <= s6_base_next;
     s6_sign_reg  <= s6_sign_next;
     s6_nan_reg   <= s6_nan_next;
     s6_inf_reg   <= s6_inf_next;
     s6_zero_reg  <= s6_zero_next;
+    s7_v_reg     <= s7_v_next;
+    s7_st_reg    <= s7_st_next;
+    s7_base_reg  <= s7_base_next;
+    s7_sign_reg  <= s7_sign_next;
+    s7_nan_reg   <= s7_nan_next;
+    s7_inf_reg   <= s7_inf_next;
+    s7_zero_reg  <= s7_zero_next;
     y_reg        <= y_next;
 end
 

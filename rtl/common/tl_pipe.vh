@@ -7,5 +7,5 @@
 `define TL_FP32_ADD_LATENCY 6
 // fp32_mul (rtl/common/fp32_mul.v): clock edges from a, b to the
 // registered product y (core_act lines its lanes up with it).
-`define TL_FP32_MUL_LATENCY 7
+`define TL_FP32_MUL_LATENCY 8
 `endif

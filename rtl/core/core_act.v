@@ -17,7 +17,7 @@
  * p0+p is lane p0+p of every memory word, and every lane runs the same
  * element f in the same cycle (core_act_lane, one per lane, NL = max(ROWS,
  * COLS) lanes). Per instruction:
- *   setup  (3 cycles) element sizes, word counts, the lanes' first SR
+ *   setup  (4 cycles) element sizes, word counts, the lanes' first SR
  *          coordinates cbase + (lane - p0)*cstride_p; per-partition scale
  *          and bias words are requested first (SBUF port), before any data
  *   run    the input streams a (and b) request their words in order, up to
@@ -36,7 +36,7 @@
  *
  * Throughput: one element of every lane per cycle while the memory ports
  * keep up and the output credits (OUT_DEPTH words in flight) last.
- * Latency of an instruction: about 3 + 3 + F + LANE_LAT + 2 cycles.
+ * Latency of an instruction: about 4 + 3 + F + LANE_LAT + 2 cycles.
  *
  * Memory ports (memory-facing outputs are registers): request streams
  * (*_valid/*_ready) addressed by word; read answers arrive exactly
@@ -154,7 +154,7 @@ always @* begin
         end
         S_SETUP: begin
             setup_cnt_next = setup_cnt_reg + 2'd1;
-            if (setup_cnt_reg == 2'd2)
+            if (setup_cnt_reg == 2'd3)
                 state_next = S_RUN;
         end
         S_RUN: begin
@@ -182,6 +182,8 @@ end
 wire setup0 = state_reg == S_SETUP && setup_cnt_reg == 2'd0;
 wire setup1 = state_reg == S_SETUP && setup_cnt_reg == 2'd1;
 wire setup2 = state_reg == S_SETUP && setup_cnt_reg == 2'd2;
+wire setup3 = state_reg == S_SETUP && setup_cnt_reg == 2'd3;
+wire started = state_reg == S_RUN || (state_reg == S_SETUP && setup_cnt_reg != 2'd0);
 wire run    = state_reg == S_RUN;
 
 assign insn_ready = state_reg == S_IDLE;
@@ -288,41 +290,54 @@ reg [1:0]     a_esl_reg, b_esl_reg, o_esl_reg;
 reg [NL-1:0]  lane_en_reg;         // partitions p0 .. p0+P-1
 reg [NL*32-1:0] lane_off_reg;     // lane * cstride_p, per lane
 reg [NL*32-1:0] lane_off_calc;
+reg [31:0]    csp3_reg;            // 3 * cstride_p
+reg [31:0]    p0_off_reg;          // p0 * cstride_p
+reg [31:0]    p0_off_calc;
 reg [31:0]    cbase0_reg;          // cbase - p0 * cstride_p
-reg [31:0]    lane_off_sel;
 
 wire [CW-1:0] f_cw = f_reg[CW-1:0];
 
-integer li, lb;
+integer li_s0, li_oc, li_sc, li_cd, li_pk, bj_pk;  // one loop index per block
 always @(posedge clk) begin
     if (setup0) begin
         a_esl_reg  <= esl_of(a_fmt_reg);
         b_esl_reg  <= esl_of(b_fmt_reg);
         o_esl_reg  <= esl_of(o_fmt_reg);
-        for (li = 0; li < NL; li = li + 1) begin
-            lane_en_reg[li]  <= {1'b0, li[15:0]} >= {1'b0, p0_reg} && {1'b0, li[15:0]} < {1'b0, p0_reg} + {1'b0, p_reg};
+        for (li_s0 = 0; li_s0 < NL; li_s0 = li_s0 + 1) begin
+            lane_en_reg[li_s0]  <= {1'b0, li_s0[15:0]} >= {1'b0, p0_reg} && {1'b0, li_s0[15:0]} < {1'b0, p0_reg} + {1'b0, p_reg};
         end
+        csp3_reg <= csp_reg + {csp_reg[30:0], 1'b0};
+    end
+    if (setup1) begin
         lane_off_reg <= lane_off_calc;
+        p0_off_reg   <= p0_off_calc;
     end
-    if (setup1)
-        cbase0_reg <= cbase_reg - lane_off_sel;
+    if (setup2)
+        cbase0_reg <= cbase_reg - p0_off_reg;
 end
 
-// lane * cstride_p as a sum of shifted copies of cstride_p (lane is a constant)
-always @* begin
-    for (li = 0; li < NL; li = li + 1) begin
-        lane_off_calc[li*32 +: 32] = 32'd0;
-        for (lb = 0; lb < 7; lb = lb + 1)
-            if (li[lb])
-                lane_off_calc[li*32 +: 32] = lane_off_calc[li*32 +: 32] + (csp_reg << lb);
+// n * cstride_p for n < 64 from base-4 digits of n: each digit picks 0, 1, 2
+// or 3 times cstride_p (3x precomputed), shifted; at most three terms, so
+// at most two adders deep.
+/* verilator lint_off UNUSEDSIGNAL */ // shifted terms: their top bits leave the 32-bit sum (mod 2^32)
+function [31:0] times_csp;
+    input [5:0]  n;
+    input [31:0] c1;
+    input [31:0] c3;
+    reg   [31:0] t0, t1, t2;
+    begin
+        t0 = n[1:0] == 2'd0 ? 32'd0 : n[1:0] == 2'd1 ? c1 : n[1:0] == 2'd2 ? {c1[30:0], 1'b0} : c3;
+        t1 = n[3:2] == 2'd0 ? 32'd0 : n[3:2] == 2'd1 ? c1 : n[3:2] == 2'd2 ? {c1[30:0], 1'b0} : c3;
+        t2 = n[5:4] == 2'd0 ? 32'd0 : n[5:4] == 2'd1 ? c1 : n[5:4] == 2'd2 ? {c1[30:0], 1'b0} : c3;
+        times_csp = t0 + {t1[29:0], 2'b00} + {t2[27:0], 4'b0000};
     end
-end
+endfunction
+/* verilator lint_on UNUSEDSIGNAL */
 
 always @* begin
-    lane_off_sel = 32'd0;
-    for (li = 0; li < NL; li = li + 1)
-        if (p0_reg == li[15:0])
-            lane_off_sel = lane_off_sel | lane_off_reg[li*32 +: 32];
+    for (li_oc = 0; li_oc < NL; li_oc = li_oc + 1)
+        lane_off_calc[li_oc*32 +: 32] = times_csp(li_oc[5:0], csp_reg, csp3_reg);
+    p0_off_calc = times_csp(p0_reg[5:0], csp_reg, csp3_reg);
 end
 
 // ============================================================== read ports
@@ -377,13 +392,13 @@ always @* begin
     b_req            = 1'b0;
 
     // streams start once setup 0 has their word counts
-    a_want_sb = (setup1 || setup2 || run) && a_space_reg == SPACE_SBUF && a_left_reg != {CW{1'b0}}
+    a_want_sb = started && a_space_reg == SPACE_SBUF && a_left_reg != {CW{1'b0}}
              && a_cnt_reg != IN_FULL;
-    b_want_sb = (setup1 || setup2 || run) && b_space_reg == SPACE_SBUF && b_left_reg != {CW{1'b0}}
+    b_want_sb = started && b_space_reg == SPACE_SBUF && b_left_reg != {CW{1'b0}}
              && b_cnt_reg != IN_FULL;
-    a_want_ps = (setup1 || setup2 || run) && a_space_reg == SPACE_PSUM && a_left_reg != {CW{1'b0}}
+    a_want_ps = started && a_space_reg == SPACE_PSUM && a_left_reg != {CW{1'b0}}
              && a_cnt_reg != IN_FULL;
-    b_want_ps = (setup1 || setup2 || run) && b_space_reg == SPACE_PSUM && b_left_reg != {CW{1'b0}}
+    b_want_ps = started && b_space_reg == SPACE_PSUM && b_left_reg != {CW{1'b0}}
              && b_cnt_reg != IN_FULL;
 
     sb_load = !sb_rd_valid_reg || sb_rd_ready;
@@ -391,12 +406,12 @@ always @* begin
 
     if (sb_load) begin
         sb_rd_valid_next = 1'b0;
-        if (scale_pend_reg && (setup1 || setup2 || run)) begin
+        if (scale_pend_reg && started) begin
             sb_rd_valid_next = 1'b1;
             sb_rd_addr_next  = {{(WA-SWA){1'b0}}, scale_reg[SBUF_PART_LOG2-1:DBL]};
             sb_rd_tag_next   = TAG_SCALE;
             scale_pend_next  = 1'b0;
-        end else if (bias_pend_reg && (setup1 || setup2 || run)) begin
+        end else if (bias_pend_reg && started) begin
             sb_rd_valid_next = 1'b1;
             sb_rd_addr_next  = {{(WA-SWA){1'b0}}, bias_reg[SBUF_PART_LOG2-1:DBL]};
             sb_rd_tag_next   = TAG_BIAS;
@@ -567,8 +582,8 @@ wire [NLW-1:0] a_head = a_mem[a_rp_reg];
 wire [NLW-1:0] b_head = b_mem[b_rp_reg];
 
 // per-partition scale and bias: the fp32 at the offset's place in each lane's word
-reg [31:0] lane_scale_reg [0:NL-1];
-reg [31:0] lane_bias_reg  [0:NL-1];
+reg [NL*32-1:0] lane_scale_reg;    // per lane
+reg [NL*32-1:0] lane_bias_reg;
 
 /* verilator lint_off UNUSEDSIGNAL */ // pos[1:0]: the place inside the chunk
 function [31:0] chunk_of;
@@ -602,15 +617,15 @@ function [31:0] elem_of;
 endfunction
 
 always @(posedge clk) begin
-    for (li = 0; li < NL; li = li + 1) begin
+    for (li_sc = 0; li_sc < NL; li_sc = li_sc + 1) begin
         if (setup0) begin
-            lane_scale_reg[li] <= scale_reg;
-            lane_bias_reg[li]  <= bias_reg;
+            lane_scale_reg[li_sc*32 +: 32] <= scale_reg;
+            lane_bias_reg[li_sc*32 +: 32]  <= bias_reg;
         end
         if (sb_rd_rsp_valid && sb_rsp_tag_valid && sb_rsp_tag == TAG_SCALE)
-            lane_scale_reg[li] <= chunk_of(sb_rsp_ext[li*DW +: DW], scale_reg[DBL-1:0]);
+            lane_scale_reg[li_sc*32 +: 32] <= chunk_of(sb_rsp_ext[li_sc*DW +: DW], scale_reg[DBL-1:0]);
         if (sb_rd_rsp_valid && sb_rsp_tag_valid && sb_rsp_tag == TAG_BIAS)
-            lane_bias_reg[li]  <= chunk_of(sb_rsp_ext[li*DW +: DW], bias_reg[DBL-1:0]);
+            lane_bias_reg[li_sc*32 +: 32]  <= chunk_of(sb_rsp_ext[li_sc*DW +: DW], bias_reg[DBL-1:0]);
     end
 end
 
@@ -620,7 +635,7 @@ reg [DBL-1:0]  a_pos_reg, a_pos_next;        // byte of the next element in the 
 reg [DBL-1:0]  b_pos_reg, b_pos_next;
 reg [DBL-1:0]  o_pos_reg, o_pos_next;        // byte of the next output element in its word
 reg [OUTL:0]   credit_reg, credit_next;      // output FIFO slots not reserved
-reg [31:0]     coord_reg [0:NL-1];           // SR coordinate of the next element, per lane
+reg [NL*32-1:0] coord_reg;                   // SR coordinate of the next element, per lane
 reg [LANE_LAT-1:0] pv_reg;                   // pipeline: element valid
 reg [LANE_LAT-1:0] pc_reg;                   // pipeline: element completes an output word
 
@@ -677,11 +692,11 @@ always @(posedge clk) begin
     b_pos_reg <= b_pos_next;
     o_pos_reg <= o_pos_next;
     pc_reg    <= {pc_reg[LANE_LAT-2:0], o_complete};
-    for (li = 0; li < NL; li = li + 1) begin
-        if (setup2)
-            coord_reg[li] <= cbase0_reg + lane_off_reg[li*32 +: 32];
+    for (li_cd = 0; li_cd < NL; li_cd = li_cd + 1) begin
+        if (setup3)
+            coord_reg[li_cd*32 +: 32] <= cbase0_reg + lane_off_reg[li_cd*32 +: 32];
         else if (issue)
-            coord_reg[li] <= coord_reg[li] + csf_reg;
+            coord_reg[li_cd*32 +: 32] <= coord_reg[li_cd*32 +: 32] + csf_reg;
     end
 end
 
@@ -698,14 +713,14 @@ generate
             .clk(clk),
             .a_raw(a_raw),
             .b_raw(b_raw),
-            .coord(coord_reg[gl]),
+            .coord(coord_reg[gl*32 +: 32]),
             .act(act_reg),
             .op(op_reg),
             .relu(relu_reg),
             .a_fmt(a_fmt_reg),
             .b_fmt(b_fmt_reg),
-            .scale(lane_scale_reg[gl]),
-            .bias(lane_bias_reg[gl]),
+            .scale(lane_scale_reg[gl*32 +: 32]),
+            .bias(lane_bias_reg[gl*32 +: 32]),
             .out_fmt(o_fmt_reg),
             .rnd(rnd_reg),
             .sat(sat_reg),
@@ -724,27 +739,26 @@ reg  [DB-1:0]  strb_acc_reg, strb_acc_next;
 reg  [NLW-1:0] asm_reg, asm_next;         // output word being assembled
 reg  [DB-1:0]  e_strb;                    // bytes of this result
 reg  [NLW-1:0] e_rep;                     // this result, repeated across each lane's word
-integer        bj;
 
 always @* begin
-    for (bj = 0; bj < DB; bj = bj + 1)
-        e_strb[bj] = (bj[DBL-1:0] >> o_esl_reg) == (r_pos_reg >> o_esl_reg);
-    for (li = 0; li < NL; li = li + 1)
-        for (bj = 0; bj < NCH; bj = bj + 1)
+    for (bj_pk = 0; bj_pk < DB; bj_pk = bj_pk + 1)
+        e_strb[bj_pk] = (bj_pk[DBL-1:0] >> o_esl_reg) == (r_pos_reg >> o_esl_reg);
+    for (li_pk = 0; li_pk < NL; li_pk = li_pk + 1)
+        for (bj_pk = 0; bj_pk < NCH; bj_pk = bj_pk + 1)
             case (o_esl_reg)
-                2'd2:    e_rep[li*DW + 32*bj +: 32] = lane_y[li*32 +: 32];
-                2'd1:    e_rep[li*DW + 32*bj +: 32] = {2{lane_y[li*32 +: 16]}};
-                default: e_rep[li*DW + 32*bj +: 32] = {4{lane_y[li*32 +: 8]}};
+                2'd2:    e_rep[li_pk*DW + 32*bj_pk +: 32] = lane_y[li_pk*32 +: 32];
+                2'd1:    e_rep[li_pk*DW + 32*bj_pk +: 32] = {2{lane_y[li_pk*32 +: 16]}};
+                default: e_rep[li_pk*DW + 32*bj_pk +: 32] = {4{lane_y[li_pk*32 +: 8]}};
             endcase
     asm_next      = asm_reg;
     strb_acc_next = strb_acc_reg;
     r_pos_next    = r_pos_reg;
     r_addr_next   = r_addr_reg;
     if (res_valid) begin
-        for (li = 0; li < NL; li = li + 1)
-            for (bj = 0; bj < DB; bj = bj + 1)
-                if (e_strb[bj])
-                    asm_next[li*DW + 8*bj +: 8] = e_rep[li*DW + 8*bj +: 8];
+        for (li_pk = 0; li_pk < NL; li_pk = li_pk + 1)
+            for (bj_pk = 0; bj_pk < DB; bj_pk = bj_pk + 1)
+                if (e_strb[bj_pk])
+                    asm_next[li_pk*DW + 8*bj_pk +: 8] = e_rep[li_pk*DW + 8*bj_pk +: 8];
         strb_acc_next = res_complete ? {DB{1'b0}} : (strb_acc_reg | e_strb);
         r_pos_next    = r_pos_reg + o_step_w[DBL-1:0];
         if (res_complete)
@@ -842,12 +856,14 @@ assign ps_wr_data  = wr_data_reg[COLS*DW-1:0];
 assign ps_wr_strb  = wr_strb_reg;
 
 `ifndef SYNTHESIS
-// read answers come exactly RL cycles after the request was taken
+// read answers come exactly RL cycles after the request was taken (an
+// answer without a request can only be one to a request from before a
+// reset: it is dropped)
 always @(posedge clk) begin
-    if (!rst && sb_rd_rsp_valid != sb_rsp_tag_valid)
-        $error("core_act: SBUF read answer out of step with its request (instance %m)");
-    if (!rst && ps_rd_rsp_valid != ps_rsp_tag_valid)
-        $error("core_act: PSUM read answer out of step with its request (instance %m)");
+    if (!rst && sb_rsp_tag_valid && !sb_rd_rsp_valid)
+        $error("core_act: SBUF read answer missing %0d cycles after its request (instance %m)", RL);
+    if (!rst && ps_rsp_tag_valid && !ps_rd_rsp_valid)
+        $error("core_act: PSUM read answer missing %0d cycles after its request (instance %m)", RL);
     if (!rst && o_push && o_fill_reg == OUT_FULL && !o_pop)
         $error("core_act: output FIFO overflow (instance %m)");
 end

@@ -13,7 +13,9 @@
  * RTL; after every instruction both memories are compared in full. The
  * handshake rules are checked on the way: a request stays valid with the
  * same payload until taken, one done per instruction, busy until done.
- * Then cycles per instruction against F, with every port always ready.
+ * A reset in the middle of an instruction leaves the engine idle, and the
+ * next instruction is correct. Then cycles per instruction against F,
+ * with every port always ready.
  *
  * A mismatch prints the seed, the instruction's fields, the first bytes
  * that differ in both memories; TRACE=1 writes a waveform.
@@ -21,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "act_shim.h"
 #include "core_harness.h"
@@ -480,9 +483,10 @@ START_TEST(test_random)
 {
     env *e = malloc(sizeof *e);
     env_init(e, seed);
-    unsigned n = 0, nact = 0, inplace = 0;
+    unsigned n = 0, nact = 0, inplace = 0, nsr = 0, npp = 0, nop[4] = {0}, nin[8] = {0}, nout[8] = {0};
     uint64_t cyc = 0;
-    unsigned N = e->prm.rows > 8 ? 300 : 500;
+    double secs = 0;
+    unsigned N = e->prm.rows > 8 ? 1500 : 3000;
     for (unsigned i = 0; i < N; i++) {
         instr in;
         gen(e, &in);
@@ -494,16 +498,37 @@ START_TEST(test_random)
         e->p_ps_wr = lv[below(e, 5)];
         run_model(e, &in);
         uint32_t F = in.act ? in.a.F : in.w.F;
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
         cyc += run_rtl(e, &in, 200000 + 400ull * F);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        secs += (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
         compare(e, &in, i);
         n++;
         nact += in.act;
+        nsr += in.act ? in.a.round : in.w.round;
+        npp += in.act && (in.a.scale_pp || in.a.bias_pp);
+        if (!in.act)
+            nop[in.w.op]++;
+        nin[in.act ? in.a.in_fmt : in.w.a_fmt]++;
+        if (!in.act)
+            nin[in.w.b_fmt]++;
+        nout[in.act ? in.a.out_fmt : in.w.out_fmt]++;
         inplace += in.act ? (in.a.out_space == in.a.in_space && in.a.out_off == in.a.in_off)
                           : ((in.w.out_space == in.w.a_space && in.w.out_off == in.w.a_off) ||
                              (in.w.out_space == in.w.b_space && in.w.out_off == in.w.b_off));
     }
-    printf("core_act %ux%u/%u: %u instructions (%u ACTIVATE, %u in place) bit-exact, %llu cycles\n",
-           e->prm.rows, e->prm.cols, e->prm.data_width, n, nact, inplace, (unsigned long long)cyc);
+    printf("core_act %ux%u/%u: %u instructions (%u ACTIVATE, %u with per-partition scale or bias, "
+           "%u in place, %u SR) bit-exact, %llu cycles (%.0f cycles/s with the memory model)\n",
+           e->prm.rows, e->prm.cols, e->prm.data_width, n, nact, npp, inplace, nsr, (unsigned long long)cyc,
+           secs > 0 ? (double)cyc / secs : 0.0);
+    printf("  ELEMWISE add %u mul %u max %u relu-grad %u; inputs fp32 %u bf16 %u fp16 %u e4m3 %u e5m2 %u int8 %u; "
+           "outputs fp32 %u bf16 %u fp16 %u e4m3 %u e5m2 %u\n", nop[0], nop[1], nop[2], nop[3], nin[0], nin[1], nin[2],
+           nin[3], nin[4], nin[5], nout[0], nout[1], nout[2], nout[3], nout[4]);
+    for (unsigned f = 0; f <= TL_FMT_INT8; f++)
+        ck_assert_msg(nin[f] > 0 && (f == TL_FMT_INT8 || nout[f] > 0), "format %u never generated", f);
+    for (unsigned o = 0; o < 4; o++)
+        ck_assert_msg(nop[o] > 0, "ELEMWISE op %u never generated", o);
     env_free(e);
     free(e);
 }
@@ -566,6 +591,49 @@ START_TEST(test_cycles)
 }
 END_TEST
 
+/* Reset in the middle of an instruction (answers to reads taken before the
+ * reset still arrive after it and must be dropped), then the next
+ * instruction runs correctly: the model is given the memories the aborted
+ * instruction left, and both run the next one. */
+START_TEST(test_reset)
+{
+    env *e = malloc(sizeof *e);
+    env_init(e, seed ^ 0x5e5e7);
+    for (unsigned i = 0; i < 60; i++) {
+        instr in;
+        gen(e, &in);
+        uint32_t F = in.act ? in.a.F : in.w.F;
+        e->p_sb_rd = e->p_sb_wr = e->p_ps_rd = e->p_ps_wr = chance(e, 50) ? 100 : 60;
+        core_act_pins *p = &e->pins;
+        p->insn_valid = 1;
+        memcpy(p->insn, in.insn, sizeof p->insn);
+        unsigned stop = 1 + below(e, F + 40);
+        for (unsigned c = 0; c < stop; c++) {
+            cycle(e);
+            if (p->insn_ready)
+                p->insn_valid = 0;
+        }
+        p->insn_valid = 0;
+        core_act_dut_reset(e->dut);
+        memset(&e->prev, 0, sizeof e->prev);   /* a reset drops the requests */
+        /* the model takes the memories as the aborted instruction left them */
+        for (unsigned q = 0; q < e->prm.rows; q++)
+            memcpy(tl_core_sbuf(e->h->core, q), e->sbuf + q * e->sb_part, e->sb_part);
+        for (unsigned q = 0; q < e->prm.cols; q++)
+            for (uint32_t k = 0; k < e->ps_part / 4; k++)
+                tl_core_psum_set(e->h->core, q, k, ld_le(e->psum + q * e->ps_part + 4 * k, 4));
+        cycle(e);
+        ck_assert_msg(!p->busy && p->insn_ready && !p->done, "not idle after a reset");
+        gen(e, &in);
+        run_model(e, &in);
+        run_rtl(e, &in, 200000 + 400ull * (in.act ? in.a.F : in.w.F));
+        compare(e, &in, i);
+    }
+    env_free(e);
+    free(e);
+}
+END_TEST
+
 static void setup(void)
 {
     seed = tl_test_seed(0xac7);
@@ -578,6 +646,7 @@ static Suite *suite(void)
     tcase_add_checked_fixture(tc, setup, NULL);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_random);
+    tcase_add_test(tc, test_reset);
     tcase_add_test(tc, test_cycles);
     suite_add_tcase(s, tc);
     return s;
