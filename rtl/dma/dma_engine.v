@@ -31,6 +31,14 @@
  * the DRAM window [dram_base, dram_limit] or the SBUF/PSUM size. A
  * descriptor with zero elements completes right after the checks.
  *
+ * Abort (the core's soft reset; level): while high, desc_ready is low,
+ * the queued descriptors and the one being checked are dropped, the jobs
+ * in flight issue no new burst and finish the transactions already issued
+ * (every accepted AW gets its W beats, with no strobe; every R beat and B
+ * response is taken); none of them pulses done or reports an error. idle
+ * rises when all is finished; the engine then runs new descriptors
+ * normally once abort is low (counts and queue errors are kept).
+ *
  * Reset (synchronous, active high) clears all control state: no AXI or
  * on-chip request is issued after it until a new descriptor arrives.
  */
@@ -70,6 +78,11 @@ module dma_engine #(
     output wire [3:0]                desc_err_code,
     output wire [3:0]                desc_err_queue,
     input  wire                      desc_err_clear,
+    // soft reset: take nothing, drop queued and running descriptors, finish
+    // the AXI transactions already issued, then report idle
+    /* verilator lint_off SYMRSVDWORD */ // the name is the core's contract; C++ sees __SYM__abort
+    input  wire                      abort,
+    /* verilator lint_on SYMRSVDWORD */
     output wire                      idle,
     // AXI4 master
     output wire [ID_WIDTH-1:0]       m_axi_awid,
@@ -285,9 +298,9 @@ dma_queues #(
 // queue at or after rr_reg, else the first eligible one.
 always @* begin
     for (a = 0; a < QUEUES; a = a + 1) begin
-        qf_push[a] = desc_valid && (desc_queue == a[3:0]) && !qerr_reg[a];
+        qf_push[a] = desc_valid && (desc_queue == a[3:0]) && !qerr_reg[a] && !abort;
     end
-    elig       = qf_valid & ~qerr_reg & ~qfail;
+    elig       = abort ? {QUEUES{1'b0}} : (qf_valid & ~qerr_reg & ~qfail);
     from_rr[0] = rr_reg[0];
     for (a = 1; a < QUEUES; a = a + 1) begin
         from_rr[a] = rr_reg[a] || from_rr[a-1];
@@ -764,7 +777,7 @@ always @* begin
         dcode_next = `DMA_ERR_NONE;
         dqid_next  = 4'd0;
     end
-    if (desc_valid && ({1'b0, desc_queue} >= QN) && !derr_next) begin
+    if (desc_valid && ({1'b0, desc_queue} >= QN) && !derr_next && !abort) begin
         derr_next  = 1'b1;
         dcode_next = `DMA_ERR_BAD_QUEUE;
         dqid_next  = desc_queue;
@@ -885,9 +898,9 @@ always @* begin
     end
 
     // a descriptor behind a failed one of its queue is dropped before it
-    // runs (its queue stops there)
+    // runs (its queue stops there); so is every descriptor on abort
     if (((state_reg == S_CHECK) || (state_reg == S_LAUNCH) || (state_reg == S_END)) &&
-        (((qfail | qerr_reg) & qsel_reg) != {QUEUES{1'b0}})) begin
+        ((((qfail | qerr_reg) & qsel_reg) != {QUEUES{1'b0}}) || abort)) begin
         state_next = S_IDLE;
         finish     = 1'b0;
         launch     = 1'b0;
@@ -928,6 +941,16 @@ always @* begin
                 sdrop_next[1-k] = 1'b1;
             end
         end
+    end
+
+    // abort: nothing is taken, the queues are emptied, and every job in
+    // flight is stopped and will retire without a trace once its issued
+    // transactions have finished
+    if (abort) begin
+        desc_ready = 1'b0;
+        qf_flush   = {QUEUES{1'b1}};
+        skill_next = skill_next | sv_reg;
+        sdrop_next = sdrop_next | sv_reg;
     end
 
     // retire the oldest job when its reads are all taken and its writes all

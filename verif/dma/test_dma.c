@@ -866,6 +866,159 @@ START_TEST(overlap_streams)
 }
 END_TEST
 
+/*
+ * abort (the core's soft reset) in the middle of random traffic on every
+ * queue: from the cycle after it rises desc_ready stays low and no done
+ * pulse comes; the engine then reports idle with the bus quiet (every
+ * transaction finished, no protocol violation); after abort falls a new
+ * descriptor runs correctly (memories against the C model run on what the
+ * aborted traffic left) and is counted once.
+ */
+static unsigned abort_busy; /* aborts that hit a busy engine */
+
+static int abort_list(uint32_t seed)
+{
+    enum { N = 8 };
+    static tl_dma_desc list[N];
+    static unsigned qs[N];
+    static uint8_t d1[DMA_TB_DRAM_SIZE], s1[DMA_TB_SBUF_SIZE], p1[DMA_TB_PSUM_SIZE];
+    rng.s = (uint64_t)seed * 0x9E3779B97F4A7C15ull + 0x999;
+    for (unsigned i = 0; i < N; i++) {
+        random_desc(&list[i], i);
+        qs[i] = rb(DMA_TB_QUEUES);
+    }
+    static const unsigned lat[] = {1, 9, 30, 100};
+    timing(lat[rb(4)], rb(2) ? 100 : 70, rb(3) == 0 ? 3 : 0, 50);
+    dma_tb_reset(tb, 3);
+    axi_mem_seed(tb->axi, seed * 0x9E3779B97F4A7C15ull + 1);
+    tb->rng = seed * 0xD1B54A32D192ED03ull + 2;
+    axi_mem_clear_faults(tb->axi);
+    if (rb(3) == 0) { /* a fault, so that a failing job may be aborted too */
+        const tl_dma_side *sd = rb(2) ? &list[0].dst : &list[0].src;
+        if (sd->space == TL_DMA_DRAM)
+            axi_mem_add_fault(tb->axi, sd->addr, sd->addr + 64, sd == &list[0].dst, 2);
+    }
+    unsigned when = 1 + rb(rb(2) ? 40 : 2500), next = 0;
+    int ok = 1;
+    for (unsigned t = 0; t < when; t++) { /* traffic */
+        if (next < N && !tb->io.desc_valid) {
+            tl_dma_desc_pack(&list[next], tb->io.desc);
+            tb->io.desc_queue = qs[next];
+            tb->io.desc_valid = true;
+        }
+        dma_tb_step(tb);
+        if (tb->io.desc_valid && tb->io.desc_ready) {
+            tb->io.desc_valid = false;
+            next++;
+        }
+    }
+    /* abort, with a descriptor still offered */
+    if (next < N) {
+        tl_dma_desc_pack(&list[next], tb->io.desc);
+        tb->io.desc_queue = qs[next];
+        tb->io.desc_valid = true;
+    }
+    tb->io.abort = true;
+    abort_busy += !tb->io.idle;
+    uint32_t count0[DMA_TB_QUEUES];
+    dma_tb_step(tb); /* outputs of the first abort cycle: may still complete a job */
+    for (unsigned q = 0; q < DMA_TB_QUEUES; q++)
+        count0[q] = tb->io.done_count[q];
+    unsigned t, quiet = 0;
+    for (t = 0; t < 200000 && quiet < 4; t++) {
+        dma_tb_step(tb);
+        if (tb->io.desc_ready) {
+            printf("abort: desc_ready high\n");
+            ok = 0;
+        }
+        if (tb->io.done_pulse) {
+            printf("abort: done pulse 0x%x\n", tb->io.done_pulse);
+            ok = 0;
+        }
+        quiet = tb->io.idle && axi_mem_idle(tb->axi) && tb->rsp_n == 0 ? quiet + 1 : 0;
+        if (rb(50) == 0)
+            tb->io.desc_queue = rb(16); /* offered on any queue number: never taken */
+    }
+    tb->io.desc_valid = false;
+    if (quiet < 4) {
+        printf("abort: not idle after %u cycles\n", t);
+        ok = 0;
+    }
+    for (unsigned q = 0; q < DMA_TB_QUEUES; q++)
+        if (tb->io.done_count[q] != count0[q]) {
+            printf("abort: queue %u counted %u -> %u\n", q, count0[q], tb->io.done_count[q]);
+            ok = 0;
+        }
+    tb->io.abort = false;
+    tb->io.err_clear = (1u << DMA_TB_QUEUES) - 1;
+    tb->io.desc_err_clear = true;
+    dma_tb_step(tb);
+    tb->io.err_clear = 0;
+    tb->io.desc_err_clear = false;
+    for (unsigned i = 0; i < 8; i++) { /* stays quiet */
+        dma_tb_step(tb);
+        if (!tb->io.idle || !axi_mem_idle(tb->axi))
+            ok = 0;
+    }
+    /* a new descriptor, checked against the model on the memories left */
+    axi_mem_clear_faults(tb->axi);
+    tl_dma_desc d;
+    random_desc(&d, rb(8));
+    unsigned q = rb(DMA_TB_QUEUES);
+    memcpy(d1, dma_tb_dram(tb), sizeof d1);
+    memcpy(s1, tb->sbuf, sizeof s1);
+    memcpy(p1, tb->psum, sizeof p1);
+    tl_dma_sys sys;
+    dma_tb_sys(tb, &sys, d1, s1, p1);
+    uint64_t fa = 0;
+    unsigned code = tl_dma_run(&sys, &d, &fa);
+    uint32_t before = tb->io.done_count[q];
+    ok &= dma_tb_push(tb, q, &d, 1000);
+    ok &= dma_tb_wait_idle(tb, 2000000);
+    if (tb->io.err_code[q] != code || (code && tb->io.err_addr[q] != fa) ||
+        tb->io.done_count[q] != before + (code == TL_DMA_OK)) {
+        printf("after abort: queue %u code %u (model %u) count %u -> %u\n", q, tb->io.err_code[q], code,
+               before, tb->io.done_count[q]);
+        ok = 0;
+    }
+    if (code == TL_DMA_OK || code > TL_DMA_ERR_WR_DECERR) {
+        if (memcmp(dma_tb_dram(tb), d1, sizeof d1) || memcmp(tb->sbuf, s1, sizeof s1) ||
+            memcmp(tb->psum, p1, sizeof p1)) {
+            printf("after abort: memories differ from the model\n");
+            ok = 0;
+        }
+    }
+    if (dma_tb_violations(tb)) {
+        printf("PROTOCOL: %u violations, first: %s\n", dma_tb_violations(tb), dma_tb_first_violation(tb));
+        ok = 0;
+    }
+    if (!ok) {
+        printf("abort list (seed %u) failed: abort after %u cycles, %u descriptors taken; then:\n", seed,
+               when, next);
+        for (unsigned i = 0; i < N; i++) {
+            printf(" [%u] queue %u\n", i, qs[i]);
+            dma_print_desc(&list[i]);
+        }
+        printf(" after abort, queue %u\n", q);
+        dma_print_desc(&d);
+    }
+    return ok;
+}
+
+START_TEST(abort_mid_traffic)
+{
+    unsigned lists = 120 * tl_test_seeds(1), bad = 0;
+    uint32_t seed0 = tl_test_seed(1) * 104729u + 17u * dma_dut_data_bytes() + dma_dut_addr_bits();
+    for (unsigned i = 0; i < lists && bad < 3; i++)
+        if (!abort_list(seed0 + i)) {
+            printf("abort list %u failed (replay: SEED=%u)\n", i, tl_test_seed(1));
+            bad++;
+        }
+    printf("dma: %u aborts in random traffic (%u with work in flight), %u failed\n", lists, abort_busy, bad);
+    ck_assert_uint_eq(bad, 0);
+}
+END_TEST
+
 START_TEST(random_descriptor_lists)
 {
     const char *e = getenv("DMA_RANDOM_LISTS");
@@ -926,6 +1079,7 @@ int main(int argc, char **argv)
     tcase_set_timeout(tr, 3000);
     tcase_add_test(tr, random_descriptor_lists);
     tcase_add_test(tr, overlap_streams);
+    tcase_add_test(tr, abort_mid_traffic);
     suite_add_tcase(s, tr);
     return tl_test_main(argv[0], s);
 }
