@@ -97,12 +97,22 @@ wire [15:0] count2         = ccfg_reg[15 -: 16];
 wire        cfg_copy       = cfg[CFG_W-1];
 wire [31:0] cfg_cbase      = cfg[191 -: 32];
 wire [31:0] cfg_count0     = cfg[63 -: 32];
+wire [15:0] cfg_count1     = cfg[31 -: 16];
+wire [15:0] cfg_count2     = cfg[15 -: 16];
+localparam [31:0] LP1      = LANES + 1;
 
 // ------------------------------------------------------------ stage 0
 reg [DBL:0]  pos_reg,   pos_next;      // next element in the input word
 reg [31:0]   rl_reg,    rl_next;       // elements left in the destination row
 reg [15:0]   i1_reg,    i1_next;
 reg [15:0]   i2_reg,    i2_next;
+// Precomputed so that the group size never waits for a 32-bit compare:
+// min(rl, LANES + 1), min(count0, LANES + 1), the last-row flags.
+reg [LL+1:0] rsm_reg,   rsm_next;
+reg [LL+1:0] c0s_reg,   c0s_next;
+reg          i1z_reg,   i1z_next;      // i1 is the last dim-1 index
+reg          i2z_reg,   i2z_next;
+reg          c1one_reg, c1one_next;    // count1 == 1
 reg [31:0]   cc_reg,    cc_next;       // coordinate of element i0
 reg [31:0]   c1_reg,    c1_next;       // coordinate of (0, i1, i2)
 reg [31:0]   c2_reg,    c2_next;       // coordinate of (0, 0, i2)
@@ -129,6 +139,9 @@ reg [31:0]             cc_step;        // cc_reg + cstride0 * n
 reg [LL:0]             n;
 reg                    issue;
 reg                    pop;
+reg                    row_end;        // the group ends the destination row
+reg [31:0]             rl_sub;         // rl_reg - n
+reg [LL+1:0]           rsm_sub;        // min(rl_reg - n, LANES + 1)
 reg                    grp_last;
 reg [DATA_WIDTH-1:0]   shifted;
 reg [LANES*32-1:0]     lane_bits;
@@ -182,6 +195,11 @@ always @* begin
     rl_next   = rl_reg;
     i1_next   = i1_reg;
     i2_next   = i2_reg;
+    rsm_next  = rsm_reg;
+    c0s_next  = c0s_reg;
+    i1z_next  = i1z_reg;
+    i2z_next  = i2z_reg;
+    c1one_next = c1one_reg;
     cc_next   = cc_reg;
     c1_next   = c1_reg;
     c2_next   = c2_reg;
@@ -203,21 +221,26 @@ always @* begin
     if ({{(31-DBL){1'b0}}, avail} < {{(31-LL){1'b0}}, n}) begin
         n = avail[LL:0];
     end
-    if (rl_reg < {{(31-LL){1'b0}}, n}) begin
-        n = rl_reg[LL:0];
+    if ({1'b0, rsm_reg} < {2'b00, n}) begin
+        n = rsm_reg[LL:0];
     end
+    row_end  = (rsm_reg == {1'b0, n});
     // a word of another job: the previous job's elements leave first
     newjob   = in_valid && (!cval_reg || (in_seq != cseq_reg));
     switch   = newjob && !busy;
     sel_in   = newjob ? (switch && cfg_copy) : copy;
     issue    = !copy && in_valid && !newjob && ce && !done_reg && !settle_reg;
     pop      = issue && ({1'b0, pos_reg} + {{(DBL-LL+1){1'b0}}, n} == {1'b0, nel});
-    grp_last = (rl_reg == {{(31-LL){1'b0}}, n}) && (i1_reg == count1 - 16'd1) &&
-               (i2_reg == count2 - 16'd1);
+    grp_last = row_end && i1z_reg && i2z_reg;
+    // every candidate computed from registers, then chosen by n
     cc_step  = cc_reg;
+    rl_sub   = rl_reg;
+    rsm_sub  = rsm_reg;
     for (j = 1; j <= LANES; j = j + 1) begin
         if (n == j[LL:0]) begin
             cc_step = cc_reg + off_reg[32*j +: 32];
+            rl_sub  = rl_reg - j;
+            rsm_sub = (rl_reg <= LP1 + j) ? (rl_reg[LL+1:0] - j[LL+1:0]) : LP1[LL+1:0];
         end
     end
 
@@ -251,25 +274,30 @@ always @* begin
 
     if (issue) begin
         pos_next = pop ? {(DBL+1){1'b0}} : pos_reg + {{(DBL-LL){1'b0}}, n};
-        if (rl_reg == {{(31-LL){1'b0}}, n}) begin
-            rl_next = count0;
-            if (i1_reg == count1 - 16'd1) begin
-                i1_next = 16'd0;
-                i2_next = i2_reg + 16'd1;
+        if (row_end) begin
+            rl_next  = count0;
+            rsm_next = c0s_reg;
+            if (i1z_reg) begin
+                i1_next  = 16'd0;
+                i1z_next = c1one_reg;
+                i2_next  = i2_reg + 16'd1;
+                i2z_next = (i2_reg + 16'd2 == count2);
                 c2_next = c2_reg + cstride2;
                 c1_next = c2_reg + cstride2;
                 cc_next = c2_reg + cstride2;
-                if (i2_reg == count2 - 16'd1) begin
+                if (i2z_reg) begin
                     done_next = 1'b1;
                 end
             end else begin
-                i1_next = i1_reg + 16'd1;
+                i1_next  = i1_reg + 16'd1;
+                i1z_next = (i1_reg + 16'd2 == count1);
                 c1_next = c1_reg + cstride1;
                 cc_next = c1_reg + cstride1;
             end
         end else begin
-            rl_next = rl_reg - {{(31-LL){1'b0}}, n};
-            cc_next = cc_step;
+            rl_next  = rl_sub;
+            rsm_next = rsm_sub;
+            cc_next  = cc_step;
         end
     end
 
@@ -291,8 +319,13 @@ always @* begin
         settle_next = !cfg_copy;
         pos_next    = {(DBL+1){1'b0}};
         rl_next     = cfg_count0;
+        rsm_next    = (cfg_count0 < LP1) ? cfg_count0[LL+1:0] : LP1[LL+1:0];
+        c0s_next    = (cfg_count0 < LP1) ? cfg_count0[LL+1:0] : LP1[LL+1:0];
         i1_next     = 16'd0;
         i2_next     = 16'd0;
+        i1z_next    = (cfg_count1 == 16'd1);
+        i2z_next    = (cfg_count2 == 16'd1);
+        c1one_next  = (cfg_count1 == 16'd1);
         cc_next     = cfg_cbase;
         c1_next     = cfg_cbase;
         c2_next     = cfg_cbase;
@@ -319,6 +352,11 @@ always @(posedge clk) begin
     rl_reg  <= rl_next;
     i1_reg  <= i1_next;
     i2_reg  <= i2_next;
+    rsm_reg <= rsm_next;
+    c0s_reg <= c0s_next;
+    i1z_reg <= i1z_next;
+    i2z_reg <= i2z_next;
+    c1one_reg <= c1one_next;
     cc_reg  <= cc_next;
     c1_reg  <= c1_next;
     c2_reg  <= c2_next;
