@@ -352,19 +352,20 @@ always @(posedge clk) begin
     end
 end
 
-// pending instructions: taken and not yet done
-reg [CQ_L2+3:0] pend_reg;
+// pending instructions: taken and not yet done (each has a beat in flight
+// or is queued, so FL + 2 bits hold the count)
+reg [FL+1:0] pend_reg;
 always @(posedge clk) begin
     if (rst)
-        pend_reg <= {(CQ_L2+4){1'b0}};
+        pend_reg <= {(FL+2){1'b0}};
     else if (take && !done_reg)
-        pend_reg <= pend_reg + {{(CQ_L2+3){1'b0}}, 1'b1};
+        pend_reg <= pend_reg + {{(FL+1){1'b0}}, 1'b1};
     else if (done_reg && !take)
-        pend_reg <= pend_reg - {{(CQ_L2+3){1'b0}}, 1'b1};
+        pend_reg <= pend_reg - {{(FL+1){1'b0}}, 1'b1};
 end
 
 assign done = done_reg;
-assign busy = pend_reg != {(CQ_L2+4){1'b0}};
+assign busy = pend_reg != {(FL+2){1'b0}};
 
 endmodule
 
