@@ -475,6 +475,50 @@ START_TEST(test_random_quiet)
 }
 END_TEST
 
+/* Every traffic port asks in every cycle: the TE's SBUF read port gets one
+ * grant in three at worst and its PSUM banks are contended; nothing may
+ * starve and the results stay exact. */
+START_TEST(test_full_traffic)
+{
+    fill_memories();
+    tile_state t = {0};
+    unsigned n = 120;
+    for (unsigned i = 0; i < n; i++)
+        rand_matmul(&seq[i], &t, 48, i ? &seq[i - 1] : NULL);
+    run_stats st = run(seq, n, 100);
+    printf("core_te %ux%u/%u full traffic: %llu vectors in %llu cycles, %llu traffic transfers (seed %u)\n",
+           cfg.rows, cfg.cols, cfg.data_width, (unsigned long long)st.beats, (unsigned long long)st.cycles,
+           (unsigned long long)traffic_taken, seed);
+}
+END_TEST
+
+/* Short matmuls (N = 1..4), mostly reusing the tile: one instruction per
+ * cycle or so must still flow. */
+START_TEST(test_short_matmuls)
+{
+    fill_memories();
+    unsigned n = 400;
+    for (unsigned i = 0; i < n; i++) {
+        mm_args *a = &seq[i];
+        memset(a, 0, sizeof *a);
+        a->fw = TL_FMT_BF16;
+        a->fx = float_fmts[i % 4];
+        a->load = i % 16 == 0;
+        a->K = cfg.rows;
+        a->M = cfg.cols;
+        a->N = 1 + i % 4;
+        a->start = i % 3 == 0;
+        a->w_off = 2 * (i / 16 % 7);
+        a->x_off = (unsigned)(i * 6 % 512) * tl_dma_esize(a->fx);
+        a->e0 = (unsigned)(i % cfg.psum_banks) * BE + (unsigned)(i * 7 % 90);
+    }
+    run_stats st = run(seq, n, 0);
+    printf("core_te %ux%u/%u short matmuls: %llu vectors / %llu cycles = %.3f (N = 1..4, load every 16th)\n",
+           cfg.rows, cfg.cols, cfg.data_width, (unsigned long long)st.beats, (unsigned long long)st.cycles,
+           (double)st.beats / (double)st.cycles);
+}
+END_TEST
+
 /* Back-to-back accumulates to the same entries: every format pair, small N
  * (the tensor engine's read-modify-write window holds them), load and
  * reuse. */
@@ -553,6 +597,8 @@ static Suite *suite(void)
     tcase_add_test(tc, test_accumulate_same_entries);
     tcase_add_test(tc, test_random_quiet);
     tcase_add_test(tc, test_random_traffic);
+    tcase_add_test(tc, test_full_traffic);
+    tcase_add_test(tc, test_short_matmuls);
     tcase_add_test(tc, test_utilization);
     suite_add_tcase(s, tc);
     return s;
