@@ -158,7 +158,9 @@ wire          pick_w = w_rd_valid && (!x_rd_valid || !rr_w_last_reg);
 assign rd_valid = w_rd_valid || x_rd_valid;
 assign rd_addr  = pick_w ? w_rd_addr : x_rd_addr;
 wire          rd_fire = rd_valid && rd_ready;
-reg  [`CORE_MEM_RL-1:0] tag_w_reg;           // in flight: the read was the W loader's
+// reads in flight, by owner: a response is taken only for a read this
+// module asked for since its reset
+reg  [`CORE_MEM_RL-1:0] tag_w_reg, tag_x_reg;
 
 // ---- W loader ------------------------------------------------------------------------
 wire                 w_el_valid, w_el_last;
@@ -248,6 +250,7 @@ always @(posedge clk) begin
         cq_rd_reg     <= {(CQ_L2+1){1'b0}};
         rr_w_last_reg <= 1'b0;
         tag_w_reg     <= {`CORE_MEM_RL{1'b0}};
+        tag_x_reg     <= {`CORE_MEM_RL{1'b0}};
     end else begin
         w_col_reg  <= w_col_next;
         if (take && i_load)
@@ -262,6 +265,7 @@ always @(posedge clk) begin
         if (rd_fire)
             rr_w_last_reg <= pick_w;
         tag_w_reg <= {tag_w_reg[`CORE_MEM_RL-2:0], rd_fire && pick_w};
+        tag_x_reg <= {tag_x_reg[`CORE_MEM_RL-2:0], rd_fire && !pick_w};
     end
 end
 
@@ -288,7 +292,7 @@ core_te_elems #(
     .rd_valid  (x_rd_valid),
     .rd_ready  (rd_ready && !pick_w),
     .rd_addr   (x_rd_addr),
-    .rsp_valid (rd_rsp_valid && !tag_w_reg[`CORE_MEM_RL-1]),
+    .rsp_valid (rd_rsp_valid && tag_x_reg[`CORE_MEM_RL-1]),
     .rsp_data  (rd_rsp_data),
     .el_valid  (mv_valid),
     .el_ready  (mv_ready),
