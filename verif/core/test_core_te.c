@@ -35,6 +35,7 @@ static const char *wave;
 /* geometry */
 static unsigned WB, LANES, SB, BE, SWORDS, PWORDS, OPND, PS_MM;
 static uint64_t cycles;
+static void reset_tracking(void);
 
 static unsigned rnd(unsigned n) { return tl_rng_below(&rng, n); }
 
@@ -64,6 +65,7 @@ static void setup(void)
     OPND = SB / 2;        /* matmul operands: bytes [0, OPND) */
     PS_MM = BE / 4 * 3;   /* matmul results: entries [0, PS_MM) of a bank */
     cycles = 0;
+    reset_tracking();
 }
 
 static void teardown(void)
@@ -114,6 +116,13 @@ static unsigned traffic;       /* percent of cycles a traffic port asks */
 static uint64_t traffic_taken;
 
 static ct_pins pins;
+
+static void reset_tracking(void)
+{
+    memset(&pins, 0, sizeof pins);
+    for (unsigned i = 0; i < 4; i++)
+        tr[i].head = tr[i].n = 0;
+}
 
 /* word a of every partition from the model into e */
 static void model_word(unsigned is_psum, unsigned a, uint8_t *e)
@@ -209,16 +218,12 @@ static void traffic_taken_update(void)
             rd_track *t = &tr[i];
             model_word(t->is_psum, rd[i]->addr, t->q[(t->head + t->n) % RQ].data);
             t->q[(t->head + t->n) % RQ].addr = rd[i]->addr;
-            if (getenv("CTDBG") && i >= 2 && rd[i]->addr == (unsigned)atoi(getenv("CTDBG")))
-                fprintf(stderr, "cycle %llu: read %u taken\n", (unsigned long long)cycles, i);
             t->n++;
             traffic_taken++;
         }
     for (unsigned i = 0; i < 4; i++)
         if (wr[i]->valid && wr[i]->ready) {
             model_write(i >= 2, wr[i], !(i & 1));
-            if (getenv("CTDBG") && i >= 2 && wr[i]->addr == (unsigned)atoi(getenv("CTDBG")))
-                fprintf(stderr, "cycle %llu: write %u taken mask %x part %u strb %x\n", (unsigned long long)cycles, i, wr[i]->mask, wr[i]->part, wr[i]->strb);
             traffic_taken++;
         }
 }
