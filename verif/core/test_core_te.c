@@ -521,6 +521,17 @@ START_TEST(test_short_matmuls)
     printf("core_te %ux%u/%u short matmuls: %llu vectors / %llu cycles = %.3f (N = 1..4, load every 16th)\n",
            cfg.rows, cfg.cols, cfg.data_width, (unsigned long long)st.beats, (unsigned long long)st.cycles,
            (double)st.beats / (double)st.cycles);
+    /* a new tile for every matmul of N = 2*ROWS vectors */
+    for (unsigned i = 0; i < n; i++) {
+        seq[i].load = 1;
+        seq[i].N = 2 * cfg.rows;
+        seq[i].x_off = (unsigned)(i * 6 % 256) * tl_dma_esize(seq[i].fx);
+        seq[i].e0 = (unsigned)(i % cfg.psum_banks) * BE + (unsigned)(i * 7 % 50);
+    }
+    st = run(seq, n, 0);
+    printf("core_te %ux%u/%u load every matmul: %llu vectors / %llu cycles = %.3f (N = 2*ROWS)\n",
+           cfg.rows, cfg.cols, cfg.data_width, (unsigned long long)st.beats, (unsigned long long)st.cycles,
+           (double)st.beats / (double)st.cycles);
 }
 END_TEST
 
