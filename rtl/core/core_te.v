@@ -12,7 +12,8 @@
  * engine's result beats to core_psum (te_*).
  *
  * Instructions arrive checked on insn_* (valid/ready). An instruction is
- * taken when the queues have room (8 commands, 8 X jobs, 2 W tiles); it
+ * taken when the queues have room (16 commands, 16 X jobs, 2 W tiles:
+ * deep enough that a tile's load hides behind short matmuls); it
  * goes at once to the command queue (-> tensor_engine cmd_*) and to the
  * X stream, and, with load = 1, to the W loader's queue:
  *   W loader  reads the words holding W[k][0..M-1] (partition k, bytes
@@ -92,7 +93,7 @@ localparam integer RW  = (ROWS > 1) ? $clog2(ROWS) : 1;
 localparam integer TE_LAT = `TE_PE_SUM_LATENCY * ROWS + `TE_PE_MUL_LATENCY + 2 + `TE_OUT_LATENCY;
 localparam integer INFL   = TE_LAT + `TE_PSUM_RMW_WINDOW + 4;
 localparam integer FL     = $clog2(INFL);                // log2 in-flight FIFO depth
-localparam integer CQ_L2  = 3;                           // command queue: 8
+localparam integer CQ_L2  = 4;                           // command queue: 16
 // command word: fmt_w, fmt_x, k, m, n, e0, start, swap
 localparam integer CQW    = 3 + 3 + KW + MW + NW + EW + 1 + 1;
 
@@ -278,7 +279,7 @@ core_te_elems #(
     .DATA_WIDTH (DATA_WIDTH),
     .WA         (WA),
     .CW         (NW),
-    .JQ_LOG2    (3),
+    .JQ_LOG2    (4),
     .WQ_LOG2    (2)
 ) x_stream (
     .clk       (clk),
