@@ -12,14 +12,16 @@
  * engine's result beats to core_psum (te_*).
  *
  * Instructions arrive checked on insn_* (valid/ready). An instruction is
- * taken when the W loader is free and the queues have room; it goes at
- * once to the command queue (-> tensor_engine cmd_*) and to the X stream,
- * and, with load = 1, to the W loader:
+ * taken when the queues have room (16 commands, 16 X jobs, 2 W tiles:
+ * deep enough that a tile's load hides behind short matmuls); it
+ * goes at once to the command queue (-> tensor_engine cmd_*) and to the
+ * X stream, and, with load = 1, to the W loader's queue:
  *   W loader  reads the words holding W[k][0..M-1] (partition k, bytes
  *             W_OFF + m*esize(fmt_w)) of every partition at once, takes
  *             one column m per cycle into a ROWS x COLS tile register,
  *             then sends rows 0..K-1 on tensor_engine's ld_* stream (the
- *             shadow tile) while the previous matmuls compute. Its
+ *             shadow tile) while the previous matmuls compute; the words
+ *             of the next tile are read meanwhile. Its
  *             command has cmd_swap = 1; load = 0 reuses the tile
  *             (cmd_swap = 0).
  *   X stream  reads the words of X[k][n] (partition k, bytes
@@ -91,7 +93,7 @@ localparam integer RW  = (ROWS > 1) ? $clog2(ROWS) : 1;
 localparam integer TE_LAT = `TE_PE_SUM_LATENCY * ROWS + `TE_PE_MUL_LATENCY + 2 + `TE_OUT_LATENCY;
 localparam integer INFL   = TE_LAT + `TE_PSUM_RMW_WINDOW + 4;
 localparam integer FL     = $clog2(INFL);                // log2 in-flight FIFO depth
-localparam integer CQ_L2  = 2;                           // command queue: 4
+localparam integer CQ_L2  = 4;                           // command queue: 16
 // command word: fmt_w, fmt_x, k, m, n, e0, start, swap
 localparam integer CQW    = 3 + 3 + KW + MW + NW + EW + 1 + 1;
 
@@ -126,13 +128,14 @@ wire i_w1 = i_fmt_w == `TL_FMT_E4M3 || i_fmt_w == `TL_FMT_E5M2 || i_fmt_w == `TL
 wire i_x1 = i_fmt_x == `TL_FMT_E4M3 || i_fmt_x == `TL_FMT_E5M2 || i_fmt_x == `TL_FMT_INT8;
 
 // ---- acceptance ------------------------------------------------------------------
-reg               w_busy_reg, w_busy_next;      // the W loader holds an instruction
+reg  [1:0]        wq_wr_reg, wq_rd_reg;        // W tiles queued (2): their format and K
 reg  [CQ_L2:0]    cq_wr_reg, cq_rd_reg;
 wire              cq_full = cq_wr_reg == {~cq_rd_reg[CQ_L2], cq_rd_reg[CQ_L2-1:0]};
 wire              cq_have = cq_wr_reg != cq_rd_reg;
 wire              xj_ready;
-wire              wj_ready;                     // (always, when the loader is free)
-assign insn_ready = !w_busy_reg && wj_ready && !cq_full && xj_ready;
+wire              wj_ready;
+wire              wq_full = wq_wr_reg == {~wq_rd_reg[1], wq_rd_reg[0]};
+assign insn_ready = wj_ready && !wq_full && !cq_full && xj_ready;
 wire              take = insn_valid && insn_ready;
 
 // ---- command queue -> tensor_engine cmd_* ----------------------------------------
@@ -156,21 +159,25 @@ wire          pick_w = w_rd_valid && (!x_rd_valid || !rr_w_last_reg);
 assign rd_valid = w_rd_valid || x_rd_valid;
 assign rd_addr  = pick_w ? w_rd_addr : x_rd_addr;
 wire          rd_fire = rd_valid && rd_ready;
-reg  [`CORE_MEM_RL-1:0] tag_w_reg;           // in flight: the read was the W loader's
+// reads in flight, by owner: a response is taken only for a read this
+// module asked for since its reset
+reg  [`CORE_MEM_RL-1:0] tag_w_reg, tag_x_reg;
 
 // ---- W loader ------------------------------------------------------------------------
 wire                 w_el_valid, w_el_last;
 wire [ROWS*16-1:0]   w_el;
 reg                  w_emit_reg, w_emit_next;   // sending rows on ld_*
-reg  [2:0]           w_fmt_reg;
-reg  [KW-1:0]        w_k_reg;
+reg  [2:0]           wq_fmt [0:1];
+reg  [KW-1:0]        wq_k   [0:1];
+wire [2:0]           w_fmt = wq_fmt[wq_rd_reg[0]];
+wire [KW-1:0]        w_k   = wq_k[wq_rd_reg[0]];
 reg  [RW-1:0]        w_row_reg, w_row_next;
 reg  [COLS-1:0]      w_col_reg, w_col_next;     // one-hot column taken next
 reg  [ROWS*COLS*16-1:0] tile_reg, tile_next;    // row k in [COLS*16*k +: COLS*16]
 wire                 ld_ready;
-wire                 w_take = w_el_valid && !w_emit_reg && w_busy_reg;
+wire                 w_take = w_el_valid && !w_emit_reg;
 wire                 ld_valid = w_emit_reg;
-wire                 ld_last  = {{(32-RW){1'b0}}, w_row_reg} == {{(32-KW){1'b0}}, w_k_reg} - 32'd1;
+wire                 ld_last  = {{(32-RW){1'b0}}, w_row_reg} == {{(32-KW){1'b0}}, w_k} - 32'd1;
 wire                 ld_fire  = ld_valid && ld_ready;
 
 core_te_elems #(
@@ -202,15 +209,10 @@ core_te_elems #(
 
 integer r, c;
 always @* begin
-    w_busy_next = w_busy_reg;
     w_emit_next = w_emit_reg;
     w_row_next  = w_row_reg;
     w_col_next  = w_col_reg;
     tile_next   = tile_reg;
-    if (take && i_load) begin
-        w_busy_next = 1'b1;
-        w_col_next  = {{(COLS-1){1'b0}}, 1'b1};
-    end
     // column m of every row from the W stream
     if (w_take) begin
         for (r = 0; r < ROWS; r = r + 1)
@@ -221,36 +223,41 @@ always @* begin
         if (w_el_last) begin
             w_emit_next = 1'b1;
             w_row_next  = {RW{1'b0}};
+            w_col_next  = {{(COLS-1){1'b0}}, 1'b1};
         end
     end
     // rows leave from row 0: shift the tile up one row per beat
     if (ld_fire) begin
         tile_next[0 +: (ROWS-1)*COLS*16] = tile_reg[COLS*16 +: (ROWS-1)*COLS*16];
         w_row_next = w_row_reg + {{(RW-1){1'b0}}, 1'b1};
-        if (ld_last) begin
+        if (ld_last)
             w_emit_next = 1'b0;
-            w_busy_next = 1'b0;
-        end
     end
 end
 
 always @(posedge clk) begin
     tile_reg  <= tile_next;
     w_row_reg <= w_row_next;
-    w_col_reg <= w_col_next;
     if (take && i_load) begin
-        w_fmt_reg <= i_fmt_w;
-        w_k_reg   <= i_k[KW-1:0];
+        wq_fmt[wq_wr_reg[0]] <= i_fmt_w;
+        wq_k[wq_wr_reg[0]]   <= i_k[KW-1:0];
     end
     if (rst) begin
-        w_busy_reg    <= 1'b0;
+        w_col_reg     <= {{(COLS-1){1'b0}}, 1'b1};
+        wq_wr_reg     <= 2'd0;
+        wq_rd_reg     <= 2'd0;
         w_emit_reg    <= 1'b0;
         cq_wr_reg     <= {(CQ_L2+1){1'b0}};
         cq_rd_reg     <= {(CQ_L2+1){1'b0}};
         rr_w_last_reg <= 1'b0;
         tag_w_reg     <= {`CORE_MEM_RL{1'b0}};
+        tag_x_reg     <= {`CORE_MEM_RL{1'b0}};
     end else begin
-        w_busy_reg <= w_busy_next;
+        w_col_reg  <= w_col_next;
+        if (take && i_load)
+            wq_wr_reg <= wq_wr_reg + 2'd1;
+        if (ld_fire && ld_last)
+            wq_rd_reg <= wq_rd_reg + 2'd1;
         w_emit_reg <= w_emit_next;
         if (take)
             cq_wr_reg <= cq_wr_reg + {{CQ_L2{1'b0}}, 1'b1};
@@ -259,6 +266,7 @@ always @(posedge clk) begin
         if (rd_fire)
             rr_w_last_reg <= pick_w;
         tag_w_reg <= {tag_w_reg[`CORE_MEM_RL-2:0], rd_fire && pick_w};
+        tag_x_reg <= {tag_x_reg[`CORE_MEM_RL-2:0], rd_fire && !pick_w};
     end
 end
 
@@ -271,7 +279,7 @@ core_te_elems #(
     .DATA_WIDTH (DATA_WIDTH),
     .WA         (WA),
     .CW         (NW),
-    .JQ_LOG2    (2),
+    .JQ_LOG2    (4),
     .WQ_LOG2    (2)
 ) x_stream (
     .clk       (clk),
@@ -285,7 +293,7 @@ core_te_elems #(
     .rd_valid  (x_rd_valid),
     .rd_ready  (rd_ready && !pick_w),
     .rd_addr   (x_rd_addr),
-    .rsp_valid (rd_rsp_valid && !tag_w_reg[`CORE_MEM_RL-1]),
+    .rsp_valid (rd_rsp_valid && tag_x_reg[`CORE_MEM_RL-1]),
     .rsp_data  (rd_rsp_data),
     .el_valid  (mv_valid),
     .el_ready  (mv_ready),
@@ -316,7 +324,7 @@ tensor_engine #(
     .cmd_swap  (cq_head[0]),
     .ld_valid  (ld_valid),
     .ld_ready  (ld_ready),
-    .ld_fmt    (w_fmt_reg),
+    .ld_fmt    (w_fmt),
     .ld_data   (tile_reg[0 +: COLS*16]),
     .ld_last   (ld_last),
     .mv_valid  (mv_valid),
@@ -352,19 +360,20 @@ always @(posedge clk) begin
     end
 end
 
-// pending instructions: taken and not yet done
-reg [CQ_L2+3:0] pend_reg;
+// pending instructions: taken and not yet done (each has a beat in flight
+// or is queued, so FL + 2 bits hold the count)
+reg [FL+1:0] pend_reg;
 always @(posedge clk) begin
     if (rst)
-        pend_reg <= {(CQ_L2+4){1'b0}};
+        pend_reg <= {(FL+2){1'b0}};
     else if (take && !done_reg)
-        pend_reg <= pend_reg + {{(CQ_L2+3){1'b0}}, 1'b1};
+        pend_reg <= pend_reg + {{(FL+1){1'b0}}, 1'b1};
     else if (done_reg && !take)
-        pend_reg <= pend_reg - {{(CQ_L2+3){1'b0}}, 1'b1};
+        pend_reg <= pend_reg - {{(FL+1){1'b0}}, 1'b1};
 end
 
 assign done = done_reg;
-assign busy = pend_reg != {(CQ_L2+4){1'b0}};
+assign busy = pend_reg != {(FL+2){1'b0}};
 
 endmodule
 

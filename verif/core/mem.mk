@@ -11,3 +11,13 @@ $(eval $(call vl_test,test_core_te_4x4,core_te_4x4,$(CT_TEST),verif/core/shim_co
 $(eval $(call vl_test,test_core_te_8x8,core_te_8x8,$(CT_TEST),verif/core/shim_core_te.cpp))
 $(BUILD)/verif/core/test_core_te.o: verif/core/ct_shim.h
 FUZZ += $(BUILD)/tests/test_core_te_4x4
+
+# 16x16 (128-bit words, 4 banks): built and run by `make test-core-te-16x16`
+# only (its Verilator build takes minutes; test_core_te_8x8 covers the
+# same logic in `make test`).
+$(eval $(call verilate,core_te_16x16,core_te_tb,$(CT_RTL),$(CT_FLAGS) -GROWS=16 -GCOLS=16 -GDATA_WIDTH=128 -GPSUM_BANKS=4 -GPSUM_BANK_LOG2=7 -GSBUF_PART_LOG2=12))
+$(eval $(call vl_test,test_core_te_16x16,core_te_16x16,$(CT_TEST),verif/core/shim_core_te.cpp))
+TESTS := $(filter-out $(BUILD)/tests/test_core_te_16x16,$(TESTS))
+.PHONY: test-core-te-16x16
+test-core-te-16x16: $(DEPS) $(BUILD)/tests/test_core_te_16x16
+	$(BUILD)/tests/test_core_te_16x16

@@ -35,6 +35,7 @@ static const char *wave;
 /* geometry */
 static unsigned WB, LANES, SB, BE, SWORDS, PWORDS, OPND, PS_MM;
 static uint64_t cycles;
+static void reset_tracking(void);
 
 static unsigned rnd(unsigned n) { return tl_rng_below(&rng, n); }
 
@@ -64,6 +65,7 @@ static void setup(void)
     OPND = SB / 2;        /* matmul operands: bytes [0, OPND) */
     PS_MM = BE / 4 * 3;   /* matmul results: entries [0, PS_MM) of a bank */
     cycles = 0;
+    reset_tracking();
 }
 
 static void teardown(void)
@@ -114,6 +116,13 @@ static unsigned traffic;       /* percent of cycles a traffic port asks */
 static uint64_t traffic_taken;
 
 static ct_pins pins;
+
+static void reset_tracking(void)
+{
+    memset(&pins, 0, sizeof pins);
+    for (unsigned i = 0; i < 4; i++)
+        tr[i].head = tr[i].n = 0;
+}
 
 /* word a of every partition from the model into e */
 static void model_word(unsigned is_psum, unsigned a, uint8_t *e)
@@ -209,16 +218,12 @@ static void traffic_taken_update(void)
             rd_track *t = &tr[i];
             model_word(t->is_psum, rd[i]->addr, t->q[(t->head + t->n) % RQ].data);
             t->q[(t->head + t->n) % RQ].addr = rd[i]->addr;
-            if (getenv("CTDBG") && i >= 2 && rd[i]->addr == (unsigned)atoi(getenv("CTDBG")))
-                fprintf(stderr, "cycle %llu: read %u taken\n", (unsigned long long)cycles, i);
             t->n++;
             traffic_taken++;
         }
     for (unsigned i = 0; i < 4; i++)
         if (wr[i]->valid && wr[i]->ready) {
             model_write(i >= 2, wr[i], !(i & 1));
-            if (getenv("CTDBG") && i >= 2 && wr[i]->addr == (unsigned)atoi(getenv("CTDBG")))
-                fprintf(stderr, "cycle %llu: write %u taken mask %x part %u strb %x\n", (unsigned long long)cycles, i, wr[i]->mask, wr[i]->part, wr[i]->strb);
             traffic_taken++;
         }
 }
@@ -475,6 +480,61 @@ START_TEST(test_random_quiet)
 }
 END_TEST
 
+/* Every traffic port asks in every cycle: the TE's SBUF read port gets one
+ * grant in three at worst and its PSUM banks are contended; nothing may
+ * starve and the results stay exact. */
+START_TEST(test_full_traffic)
+{
+    fill_memories();
+    tile_state t = {0};
+    unsigned n = 120;
+    for (unsigned i = 0; i < n; i++)
+        rand_matmul(&seq[i], &t, 48, i ? &seq[i - 1] : NULL);
+    run_stats st = run(seq, n, 100);
+    printf("core_te %ux%u/%u full traffic: %llu vectors in %llu cycles, %llu traffic transfers (seed %u)\n",
+           cfg.rows, cfg.cols, cfg.data_width, (unsigned long long)st.beats, (unsigned long long)st.cycles,
+           (unsigned long long)traffic_taken, seed);
+}
+END_TEST
+
+/* Short matmuls (N = 1..4), mostly reusing the tile: one instruction per
+ * cycle or so must still flow. */
+START_TEST(test_short_matmuls)
+{
+    fill_memories();
+    unsigned n = 400;
+    for (unsigned i = 0; i < n; i++) {
+        mm_args *a = &seq[i];
+        memset(a, 0, sizeof *a);
+        a->fw = TL_FMT_BF16;
+        a->fx = float_fmts[i % 4];
+        a->load = i % 16 == 0;
+        a->K = cfg.rows;
+        a->M = cfg.cols;
+        a->N = 1 + i % 4;
+        a->start = i % 3 == 0;
+        a->w_off = 2 * (i / 16 % 7);
+        a->x_off = (unsigned)(i * 6 % 512) * tl_dma_esize(a->fx);
+        a->e0 = (unsigned)(i % cfg.psum_banks) * BE + (unsigned)(i * 7 % 90);
+    }
+    run_stats st = run(seq, n, 0);
+    printf("core_te %ux%u/%u short matmuls: %llu vectors / %llu cycles = %.3f (N = 1..4, load every 16th)\n",
+           cfg.rows, cfg.cols, cfg.data_width, (unsigned long long)st.beats, (unsigned long long)st.cycles,
+           (double)st.beats / (double)st.cycles);
+    /* a new tile for every matmul of N = 2*ROWS vectors */
+    for (unsigned i = 0; i < n; i++) {
+        seq[i].load = 1;
+        seq[i].N = 2 * cfg.rows;
+        seq[i].x_off = (unsigned)(i * 6 % 256) * tl_dma_esize(seq[i].fx);
+        seq[i].e0 = (unsigned)(i % cfg.psum_banks) * BE + (unsigned)(i * 7 % 50);
+    }
+    st = run(seq, n, 0);
+    printf("core_te %ux%u/%u load every matmul: %llu vectors / %llu cycles = %.3f (N = 2*ROWS)\n",
+           cfg.rows, cfg.cols, cfg.data_width, (unsigned long long)st.beats, (unsigned long long)st.cycles,
+           (double)st.beats / (double)st.cycles);
+}
+END_TEST
+
 /* Back-to-back accumulates to the same entries: every format pair, small N
  * (the tensor engine's read-modify-write window holds them), load and
  * reuse. */
@@ -553,6 +613,8 @@ static Suite *suite(void)
     tcase_add_test(tc, test_accumulate_same_entries);
     tcase_add_test(tc, test_random_quiet);
     tcase_add_test(tc, test_random_traffic);
+    tcase_add_test(tc, test_full_traffic);
+    tcase_add_test(tc, test_short_matmuls);
     tcase_add_test(tc, test_utilization);
     suite_add_tcase(s, tc);
     return s;
