@@ -280,7 +280,7 @@ dma_engine #(
 ) dma (
     .clk               (clk),
     .rst               (eng_reset),
-    // .abort          (dma_abort),   // TEMP until the DMA branch lands
+    .abort             (dma_abort),
     .desc_valid        (dma_desc_valid),
     .desc_ready        (dma_desc_ready),
     .desc_queue        (dma_desc_queue),
