@@ -14,6 +14,12 @@ CFLAGS  := -std=c11 -O2 -g -Wall -Wextra -Werror=implicit-function-declaration \
            -ffp-contract=off -fno-fast-math -Icmodel/include
 CXXFLAGS := -std=c++14 -faligned-new -O2 -g -Wall -ffp-contract=off -Icmodel/include
 
+# Build on every core (tests still run one at a time, verif/run_tests.sh);
+# an explicit -j on the command line wins.
+ifeq ($(filter -j%,$(MAKEFLAGS)),)
+MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
+endif
+
 .DEFAULT_GOAL := help
 .PHONY: help deps deps-force test sim lint gen clean fuzz bench bench-cmodel
 
