@@ -221,7 +221,7 @@ core_check #(
 );
 
 core_sem #(
-    .SEMS (SEMS), .NSRC (1)
+    .SEMS (SEMS)
 ) sem (
     .clk (clk), .rst (rst), .clear (sr_done),
     .set_valid (sem_set), .set_idx (sem_idx), .set_val (sem_val),
