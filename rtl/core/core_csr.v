@@ -272,6 +272,7 @@ always @* begin
     sem_add_w    = 1'b0;
     perf_clear_w = 1'b0;
     sr_start_w   = 1'b0;
+    kw           = 0;        // the loop below runs only on a write: no latch on its variable
 
     if (wr_en_reg && (wr_addr_reg[1:0] == 2'd0)) begin
         if (wr_in_q) begin

@@ -21,9 +21,15 @@
  *
  * Latencies: a CSR write acts 2 cycles after AWVALID/WVALID (BVALID one
  * later; a SOFT_RESET write answers when the reset is done); a read
- * answers 2 cycles after ARVALID. An instruction is dispatched 5 cycles
- * after its last fetch beat at the earliest (check 3, then wait, then
- * the registered valid).
+ * answers 2 cycles after ARVALID. An instruction's valid rises 6 cycles
+ * after its last fetch beat at the earliest (fetch done 1, check 3, wait
+ * 1, registered valid 1); a wait sees a semaphore change within 3 cycles
+ * (one comparator visits the engines in turn). A completion's signal
+ * reaches the semaphore 1 or more cycles after its done pulse (one
+ * increment per cycle, the host's SEM_ADD first).
+ *
+ * Qe_CTRL.RESET, a DMA error (DMA ring) or the soft reset drop an
+ * instruction being offered: its valid may fall without a handshake.
  */
 module core_ctrl #(
     parameter ROWS           = 16,  // tensor-engine rows (SBUF partitions)
@@ -221,7 +227,7 @@ core_check #(
 );
 
 core_sem #(
-    .SEMS (SEMS), .NSRC (1)
+    .SEMS (SEMS)
 ) sem (
     .clk (clk), .rst (rst), .clear (sr_done),
     .set_valid (sem_set), .set_idx (sem_idx), .set_val (sem_val),
