@@ -11,7 +11,8 @@
  * is taken when insn_valid && insn_ready; insn_ready is high only when the
  * engine is idle, so instructions run one after the other, each seeing the
  * writes of the one before. `done` pulses once per instruction, one cycle
- * after its last write was taken. `busy` is high from the accept to done.
+ * after its last write was taken, and insn_ready is high again in that
+ * cycle. `busy` is high from the cycle after the accept until done.
  *
  * Dataflow. A tile is partitions p0..p0+P-1 by F elements; partition
  * p0+p is lane p0+p of every memory word, and every lane runs the same
