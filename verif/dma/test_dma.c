@@ -921,7 +921,15 @@ static int abort_list(uint32_t seed)
     tb->io.abort = true;
     abort_busy += !tb->io.idle;
     uint32_t count0[DMA_TB_QUEUES];
-    dma_tb_step(tb); /* outputs of the first abort cycle: may still complete a job */
+    /* a job may still complete in the first abort cycle: its pulse is in
+     * that cycle, its count is seen in the next */
+    dma_tb_step(tb);
+    dma_tb_step(tb);
+    if (tb->io.desc_ready || tb->io.done_pulse) {
+        printf("abort: desc_ready %u, done pulse 0x%x in the second cycle\n", tb->io.desc_ready,
+               tb->io.done_pulse);
+        ok = 0;
+    }
     for (unsigned q = 0; q < DMA_TB_QUEUES; q++)
         count0[q] = tb->io.done_count[q];
     unsigned t, quiet = 0;
