@@ -10,7 +10,10 @@ CT_TEST := verif/core/test_core_te.c verif/core/core_harness.c
 $(eval $(call vl_test,test_core_te_4x4,core_te_4x4,$(CT_TEST),verif/core/shim_core_te.cpp))
 $(eval $(call vl_test,test_core_te_8x8,core_te_8x8,$(CT_TEST),verif/core/shim_core_te.cpp))
 $(BUILD)/verif/core/test_core_te.o: verif/core/ct_shim.h
-FUZZ += $(BUILD)/tests/test_core_te_4x4
+# make test runs the 4x4 build (test_core_rtl_8x8 runs core_te at 8x8 inside
+# the whole core); the 8x8 one runs in make fuzz.
+FUZZ += $(BUILD)/tests/test_core_te_4x4 $(BUILD)/tests/test_core_te_8x8
+TESTS := $(filter-out $(BUILD)/tests/test_core_te_8x8,$(TESTS))
 
 # 16x16 (128-bit words, 4 banks): built and run by `make test-core-te-16x16`
 # only (its Verilator build takes minutes; test_core_te_8x8 covers the
