@@ -28,8 +28,10 @@
  *    overflows.
  *
  * Reset: rst (synchronous, active high) resets everything; a soft reset
- * (CTRL.SOFT_RESET) reaches the engines as eng_rst from core_ctrl once the
- * AXI traffic has drained. SBUF and PSUM contents survive both.
+ * (CTRL.SOFT_RESET) reaches the engines, the DMA adapter and the SBUF and
+ * PSUM pipelines as eng_rst from core_ctrl once the AXI traffic has
+ * drained, so no result beat or read answer of before the reset reaches
+ * an engine after it. SBUF and PSUM contents survive both.
  */
 module trnlite_core #(
     parameter ROWS           = 16,  // array rows = SBUF partitions
@@ -544,7 +546,7 @@ core_sbuf #(
     .SBUF_PART_LOG2 (SBUF_PART_LOG2)
 ) sbuf (
     .clk              (clk),
-    .rst              (rst),
+    .rst              (eng_reset),
     .dma_wr_valid     (sbuf_dma_wr_valid),
     .dma_wr_ready     (sbuf_dma_wr_ready),
     .dma_wr_part      (wr_addr[SBUF_PART_LOG2 +: SPW]),
@@ -579,7 +581,7 @@ core_psum #(
     .PSUM_BANK_LOG2 (PSUM_BANK_LOG2)
 ) psum (
     .clk              (clk),
-    .rst              (rst),
+    .rst              (eng_reset),
     .te_valid         (psum_te_valid),
     .te_addr          (psum_te_addr),
     .te_data          (psum_te_data),
