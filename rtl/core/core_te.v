@@ -213,6 +213,8 @@ always @* begin
     w_row_next  = w_row_reg;
     w_col_next  = w_col_reg;
     tile_next   = tile_reg;
+    r           = 0;   // the loops below run only on w_take: no latch on their variables
+    c           = 0;
     // column m of every row from the W stream
     if (w_take) begin
         for (r = 0; r < ROWS; r = r + 1)
