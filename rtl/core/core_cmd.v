@@ -139,7 +139,7 @@ localparam TW = 1 + 5 + 32 + 32;               // TE: signal, ss, sv, MACs
 localparam AW = 1 + 5 + 32 + 40;               // ACT: signal, ss, sv, elements
 localparam DW = 1 + 5 + 32 + 64 + 64 + 16 + 8; // DMA: signal, ss, sv, rd, wr, ring index, dispatch number
 
-integer e, hf_e, hf_s, rm_q, rm_e, in_q, de_q, st_e;   // loop variables, one set per always block
+integer e, hf_e, hf_s, rm_q, rm_e, in_q, de_q, st_e, ok_e;   // loop variables, one per always block
 genvar gq;
 
 wire srst = sr_done;
@@ -202,11 +202,11 @@ always @(posedge clk) begin
         sem_ok_reg <= 3'd0;
     end else begin
         wp_reg <= (wp_reg == 2'd2) ? 2'd0 : wp_reg + 2'd1;
-        for (st_e = 0; st_e < 3; st_e = st_e + 1) begin
-            if ((st_reg[3*st_e +: 3] != S_CHECK) && (st_reg[3*st_e +: 3] != S_WAIT)) begin
-                sem_ok_reg[st_e] <= 1'b0;
-            end else if (wp_reg == st_e[1:0]) begin
-                sem_ok_reg[st_e] <= ev_ok;
+        for (ok_e = 0; ok_e < 3; ok_e = ok_e + 1) begin
+            if ((st_reg[3*ok_e +: 3] != S_CHECK) && (st_reg[3*ok_e +: 3] != S_WAIT)) begin
+                sem_ok_reg[ok_e] <= 1'b0;
+            end else if (wp_reg == ok_e[1:0]) begin
+                sem_ok_reg[ok_e] <= ev_ok;
             end
         end
     end
