@@ -14,6 +14,12 @@ CFLAGS  := -std=c11 -O2 -g -Wall -Wextra -Werror=implicit-function-declaration \
            -ffp-contract=off -fno-fast-math -Icmodel/include
 CXXFLAGS := -std=c++14 -faligned-new -O2 -g -Wall -ffp-contract=off -Icmodel/include
 
+# Build on every core (tests still run one at a time, verif/run_tests.sh);
+# an explicit -j on the command line wins.
+ifeq ($(filter -j%,$(MAKEFLAGS)),)
+MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
+endif
+
 .DEFAULT_GOAL := help
 .PHONY: help deps deps-force test sim lint gen clean fuzz bench bench-cmodel
 
@@ -70,13 +76,14 @@ lint: $(DEPS) $(LINT)
 
 bench: bench-cmodel bench-te bench-dma
 
-# The main demo: GEMMs on the tensor engine RTL, bit-exact against cmodel
-# (verif/sim/sim_gemm.c), until the whole core exists.
-$(eval $(call vl_test,sim_gemm,te_16x16,verif/sim/sim_gemm.c $(TE_DRIVE),verif/tensor/shim_te_top.cpp))
-TESTS := $(filter-out $(BUILD)/tests/sim_gemm,$(TESTS))
-$(BUILD)/verif/sim/sim_gemm.o: VERIF_INC := -Iverif/tensor
-sim: $(DEPS) $(BUILD)/tests/sim_gemm
-	@$(BUILD)/tests/sim_gemm
+# The main demo: programs on the whole core (16 x 16 RTL, Verilated for
+# speed), each bit-exact against the whole-core C model (verif/sim/sim_core.c).
+$(eval $(call verilate,core_16x16,trnlite_core,$(CORE_RTL_ALL),$(CORE_INC) -O3 --x-assign fast --x-initial fast --trace-depth 2))
+$(eval $(call vl_test,sim_core,core_16x16,verif/sim/sim_core.c $(CORE_RTL_HARNESS),verif/core/shim_core.cpp))
+TESTS := $(filter-out $(BUILD)/tests/sim_core,$(TESTS))
+$(BUILD)/verif/sim/sim_core.o: VERIF_INC := -Iverif/core
+sim: $(DEPS) $(BUILD)/tests/sim_core
+	@$(BUILD)/tests/sim_core
 
 clean:
 	rm -rf $(BUILD)

@@ -12,4 +12,5 @@ $(BUILD)/lint/$(1).ok: $(3) | $(DEPS)
 LINT += $(BUILD)/lint/$(1).ok
 endef
 
-include $(sort $(wildcard rtl/*/files.mk))
+# Blocks in dependency order: the core's file list uses the DMA's.
+include rtl/tensor/files.mk rtl/dma/files.mk rtl/core/files.mk

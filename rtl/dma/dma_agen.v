@@ -67,6 +67,12 @@ reg                  bv_reg,      bv_next;
 reg [ADDR_WIDTH-1:0] ba_reg,      ba_next;
 reg [BOUNDARY_LOG2:0] bb_reg,     bb_next;
 reg                  bl_reg,      bl_next;
+// last-index flags, kept with the indices so that no 32-bit compare with a
+// decremented count sits in front of the next address
+reg                  i0z_reg,     i0z_next;    // i0 == n0 - 1
+reg                  i1z_reg,     i1z_next;    // i1 == count1 - 1
+reg                  i2z_reg,     i2z_next;    // i2 == count2 - 1
+reg                  n0one_reg,   n0one_next;  // n0 == 1
 
 reg                  contiguous;
 reg [BOUNDARY_LOG2:0] to_boundary;
@@ -104,14 +110,17 @@ always @* begin
     ba_next      = ba_reg;
     bb_next      = bb_reg;
     bl_next      = bl_reg;
+    i0z_next     = i0z_reg;
+    i1z_next     = i1z_reg;
+    i2z_next     = i2z_reg;
+    n0one_next   = n0one_reg;
 
     contiguous  = (stride0 == (32'd1 << esize_log2)) || (count0 == 32'd1);
     to_boundary = BND - {1'b0, cur_reg[BOUNDARY_LOG2-1:0]};
     bytes       = (rem_reg < {{(34-BOUNDARY_LOG2){1'b0}}, to_boundary}) ?
                   rem_reg[BOUNDARY_LOG2:0] : to_boundary;
     row_done    = (rem_reg == {{(34-BOUNDARY_LOG2){1'b0}}, bytes});
-    last_row    = (i0_reg == n0_reg - 32'd1) && (i1_reg == count1 - 16'd1) &&
-                  (i2_reg == count2 - 16'd1);
+    last_row    = i0z_reg && i1z_reg && i2z_reg;
 
     if (burst_ready) begin
         bv_next = 1'b0;
@@ -129,6 +138,10 @@ always @* begin
         a1_next      = addr;
         a2_next      = addr;
         cur_next     = addr;
+        n0one_next   = contiguous || (count0 == 32'd1);
+        i0z_next     = contiguous || (count0 == 32'd1);
+        i1z_next     = (count1 == 16'd1);
+        i2z_next     = (count2 == 16'd1);
     end else if (stop) begin
         active_next = 1'b0;
         bv_next     = 1'b0;
@@ -143,20 +156,26 @@ always @* begin
             rem_next = row_len_reg;
             if (last_row) begin
                 active_next = 1'b0;
-            end else if (i0_reg != n0_reg - 32'd1) begin
+            end else if (!i0z_reg) begin
                 i0_next  = i0_reg + 32'd1;
+                i0z_next = (i0_reg + 32'd2 == n0_reg);
                 a0_next  = a0_reg + {{(ADDR_WIDTH-32){1'b0}}, stride0};
                 cur_next = a0_reg + {{(ADDR_WIDTH-32){1'b0}}, stride0};
-            end else if (i1_reg != count1 - 16'd1) begin
+            end else if (!i1z_reg) begin
                 i0_next  = 32'd0;
+                i0z_next = n0one_reg;
                 i1_next  = i1_reg + 16'd1;
+                i1z_next = (i1_reg + 16'd2 == count1);
                 a1_next  = a1_reg + {{(ADDR_WIDTH-32){1'b0}}, stride1};
                 a0_next  = a1_reg + {{(ADDR_WIDTH-32){1'b0}}, stride1};
                 cur_next = a1_reg + {{(ADDR_WIDTH-32){1'b0}}, stride1};
             end else begin
                 i0_next  = 32'd0;
+                i0z_next = n0one_reg;
                 i1_next  = 16'd0;
+                i1z_next = (count1 == 16'd1);
                 i2_next  = i2_reg + 16'd1;
+                i2z_next = (i2_reg + 16'd2 == count2);
                 a2_next  = a2_reg + {{(ADDR_WIDTH-32){1'b0}}, stride2};
                 a1_next  = a2_reg + {{(ADDR_WIDTH-32){1'b0}}, stride2};
                 a0_next  = a2_reg + {{(ADDR_WIDTH-32){1'b0}}, stride2};
@@ -187,6 +206,10 @@ always @(posedge clk) begin
     ba_reg      <= ba_next;
     bb_reg      <= bb_next;
     bl_reg      <= bl_next;
+    i0z_reg     <= i0z_next;
+    i1z_reg     <= i1z_next;
+    i2z_reg     <= i2z_next;
+    n0one_reg   <= n0one_next;
 end
 
 endmodule

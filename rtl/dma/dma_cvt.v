@@ -23,45 +23,44 @@
  * source elements are registered as read and widened in the next stage),
  * 1 for the registered narrow output, plus the output packer's 1.
  *
- * Handshake: valid/ready streams in and out; `start` (one cycle) loads the
- * job, `abort` drops everything in flight.
+ * Jobs: every word carries its job's sequence number (in_seq); `cfg` is
+ * the configuration of the job of the word at the input. When a word of
+ * another job arrives, the converter waits until the previous job's
+ * elements have left (a conversion's pipeline and packer are empty), then
+ * loads `cfg` (one cycle; one more before a conversion's first group). A
+ * partial output word of a job whose stream ended early (a dead job) is
+ * dropped then; words of a job beyond its element count are dropped.
+ * Output words carry their job's sequence number (out_seq).
+ *
+ * Handshake: valid/ready streams in and out. `busy`: elements or a word
+ * inside.
  */
 module dma_cvt #(
     parameter DATA_WIDTH = 128,            // stream width in bits (64, 128, 256)
-    parameter CVT_LANES  = DATA_WIDTH / 32 // elements converted per cycle: 1, 2, 4 .. DATA_WIDTH/32
+    parameter CVT_LANES  = DATA_WIDTH / 32, // elements converted per cycle: 1, 2, 4 .. DATA_WIDTH/32
+    parameter CFG_W      = 237             // job configuration bits (layout below)
 ) (
     input  wire                  clk,
     input  wire                  rst,
-    input  wire                  start,
-    input  wire                  abort,
-    // job (stable while it runs)
-    input  wire                  copy,
-    input  wire [2:0]            src_fmt,
-    input  wire [2:0]            dst_fmt,
-    input  wire [1:0]            src_esize_log2,
-    input  wire [1:0]            dst_esize_log2,
-    input  wire                  rnd,
-    input  wire                  sat,
-    input  wire [31:0]           seed,
-    input  wire [31:0]           cbase,
-    input  wire [31:0]           cstride0,
-    input  wire [31:0]           cstride1,
-    input  wire [31:0]           cstride2,
-    input  wire [31:0]           count0,
-    input  wire [15:0]           count1,
-    input  wire [15:0]           count2,
+    // configuration of the job of the word at the input: {copy, src fmt,
+    // dst fmt, src esize log2, dst esize log2, rnd, sat, seed, cbase,
+    // cstride0, cstride1, cstride2, dst count0 (32), count1 (16), count2 (16)}
+    input  wire [CFG_W-1:0]      cfg,
+    output wire                  busy,
     // dense stream in
     input  wire                  in_valid,
-    output wire                  in_ready,
+    output reg                   in_ready,
     input  wire [DATA_WIDTH-1:0] in_data,
     input  wire [$clog2(DATA_WIDTH/8):0] in_nbytes,
     input  wire                  in_last,
+    input  wire [2:0]            in_seq,
     // dense stream out
     output wire                  out_valid,
     input  wire                  out_ready,
     output wire [DATA_WIDTH-1:0] out_data,
     output wire [$clog2(DATA_WIDTH/8):0] out_nbytes,
-    output wire                  out_last
+    output wire                  out_last,
+    output wire [2:0]            out_seq
 );
 
 localparam DB    = DATA_WIDTH / 8;
@@ -72,11 +71,48 @@ localparam DEPTH = 21;                 // tl_sr_rand latency (its LATENCY)
 localparam PD    = DEPTH + 1;          // pipeline stages: SR, then the narrow register
 localparam L32   = LANES * 32;
 
+// ------------------------------------------------------------ the job
+reg             cval_reg,  cval_next;  // a job is loaded
+reg [2:0]       cseq_reg,  cseq_next;  // its sequence number
+reg [CFG_W-1:0] ccfg_reg,  ccfg_next;  // its configuration
+reg             settle_reg, settle_next; // loaded last cycle (offsets not ready)
+
+wire        copy           = ccfg_reg[CFG_W-1];
+wire [2:0]  src_fmt        = ccfg_reg[CFG_W-2 -: 3];
+wire [2:0]  dst_fmt        = ccfg_reg[CFG_W-5 -: 3];
+wire [1:0]  src_esize_log2 = ccfg_reg[CFG_W-8 -: 2];
+wire [1:0]  dst_esize_log2 = ccfg_reg[CFG_W-10 -: 2];
+wire        rnd            = ccfg_reg[CFG_W-12];
+wire        sat            = ccfg_reg[CFG_W-13];
+wire [31:0] seed           = ccfg_reg[223 -: 32];
+/* verilator lint_off UNUSEDSIGNAL */ // loaded from cfg at a job change
+wire [31:0] cbase          = ccfg_reg[191 -: 32];
+/* verilator lint_on UNUSEDSIGNAL */
+wire [31:0] cstride0       = ccfg_reg[159 -: 32];
+wire [31:0] cstride1       = ccfg_reg[127 -: 32];
+wire [31:0] cstride2       = ccfg_reg[95 -: 32];
+wire [31:0] count0         = ccfg_reg[63 -: 32];
+wire [15:0] count1         = ccfg_reg[31 -: 16];
+wire [15:0] count2         = ccfg_reg[15 -: 16];
+wire        cfg_copy       = cfg[CFG_W-1];
+wire [31:0] cfg_cbase      = cfg[191 -: 32];
+wire [31:0] cfg_count0     = cfg[63 -: 32];
+wire [15:0] cfg_count1     = cfg[31 -: 16];
+wire [15:0] cfg_count2     = cfg[15 -: 16];
+localparam [31:0] LP1      = LANES + 1;
+
 // ------------------------------------------------------------ stage 0
 reg [DBL:0]  pos_reg,   pos_next;      // next element in the input word
 reg [31:0]   rl_reg,    rl_next;       // elements left in the destination row
 reg [15:0]   i1_reg,    i1_next;
 reg [15:0]   i2_reg,    i2_next;
+// Precomputed so that the group size never waits for a 32-bit compare:
+// min(rl, LANES + 1), min(count0, LANES + 1), the last-row flags.
+reg [LL+1:0] rsm_reg,   rsm_next;
+reg [LL+1:0] c0s_reg,   c0s_next;
+reg          i1z_reg,   i1z_next;      // i1 is the last dim-1 index
+reg          i2z_reg,   i2z_next;
+reg          c1one_reg, c1one_next;    // count1 == 1
 reg [31:0]   cc_reg,    cc_next;       // coordinate of element i0
 reg [31:0]   c1_reg,    c1_next;       // coordinate of (0, i1, i2)
 reg [31:0]   c2_reg,    c2_next;       // coordinate of (0, 0, i2)
@@ -94,12 +130,18 @@ reg [L32-1:0]            p_reg,  p_next;
 // coordinate offsets cstride0 * k for k = 0 .. LANES (job constants)
 reg [32*(LANES+1)-1:0]   off_reg, off_next;
 
+reg                    newjob;         // the input word is another job's
+reg                    switch;         // load its configuration now
+reg                    sel_in;         // the output is the input word (a copy)
 reg [DBL:0]            nel;
 reg [DBL:0]            avail;
 reg [31:0]             cc_step;        // cc_reg + cstride0 * n
 reg [LL:0]             n;
 reg                    issue;
 reg                    pop;
+reg                    row_end;        // the group ends the destination row
+reg [31:0]             rl_sub;         // rl_reg - n
+reg [LL+1:0]           rsm_sub;        // min(rl_reg - n, LANES + 1)
 reg                    grp_last;
 reg [DATA_WIDTH-1:0]   shifted;
 reg [LANES*32-1:0]     lane_bits;
@@ -108,6 +150,7 @@ integer                j;
 
 wire                   ce;
 wire                   pack_in_ready;
+wire                   pk_busy;
 wire [LANES*32-1:0]    wide;
 wire [LANES*32-1:0]    rnd_bits;
 wire [LANES*32-1:0]    narrow;
@@ -141,13 +184,22 @@ generate
 endgenerate
 
 assign ce       = pack_in_ready;
-assign in_ready = copy ? out_ready : pop;
+assign busy     = (v_reg != {PD{1'b0}}) || pk_busy;
 
 always @* begin
+    cval_next   = cval_reg;
+    cseq_next   = cseq_reg;
+    ccfg_next   = ccfg_reg;
+    settle_next = 1'b0;
     pos_next  = pos_reg;
     rl_next   = rl_reg;
     i1_next   = i1_reg;
     i2_next   = i2_reg;
+    rsm_next  = rsm_reg;
+    c0s_next  = c0s_reg;
+    i1z_next  = i1z_reg;
+    i2z_next  = i2z_reg;
+    c1one_next = c1one_reg;
     cc_next   = cc_reg;
     c1_next   = c1_reg;
     c2_next   = c2_reg;
@@ -169,17 +221,26 @@ always @* begin
     if ({{(31-DBL){1'b0}}, avail} < {{(31-LL){1'b0}}, n}) begin
         n = avail[LL:0];
     end
-    if (rl_reg < {{(31-LL){1'b0}}, n}) begin
-        n = rl_reg[LL:0];
+    if ({1'b0, rsm_reg} < {2'b00, n}) begin
+        n = rsm_reg[LL:0];
     end
-    issue    = !copy && in_valid && ce && !done_reg;
+    row_end  = (rsm_reg == {1'b0, n});
+    // a word of another job: the previous job's elements leave first
+    newjob   = in_valid && (!cval_reg || (in_seq != cseq_reg));
+    switch   = newjob && !busy;
+    sel_in   = newjob ? (switch && cfg_copy) : copy;
+    issue    = !copy && in_valid && !newjob && ce && !done_reg && !settle_reg;
     pop      = issue && ({1'b0, pos_reg} + {{(DBL-LL+1){1'b0}}, n} == {1'b0, nel});
-    grp_last = (rl_reg == {{(31-LL){1'b0}}, n}) && (i1_reg == count1 - 16'd1) &&
-               (i2_reg == count2 - 16'd1);
+    grp_last = row_end && i1z_reg && i2z_reg;
+    // every candidate computed from registers, then chosen by n
     cc_step  = cc_reg;
+    rl_sub   = rl_reg;
+    rsm_sub  = rsm_reg;
     for (j = 1; j <= LANES; j = j + 1) begin
         if (n == j[LL:0]) begin
             cc_step = cc_reg + off_reg[32*j +: 32];
+            rl_sub  = rl_reg - j;
+            rsm_sub = (rl_reg <= LP1 + j) ? (rl_reg[LL+1:0] - j[LL+1:0]) : LP1[LL+1:0];
         end
     end
 
@@ -213,53 +274,89 @@ always @* begin
 
     if (issue) begin
         pos_next = pop ? {(DBL+1){1'b0}} : pos_reg + {{(DBL-LL){1'b0}}, n};
-        if (rl_reg == {{(31-LL){1'b0}}, n}) begin
-            rl_next = count0;
-            if (i1_reg == count1 - 16'd1) begin
-                i1_next = 16'd0;
-                i2_next = i2_reg + 16'd1;
+        if (row_end) begin
+            rl_next  = count0;
+            rsm_next = c0s_reg;
+            if (i1z_reg) begin
+                i1_next  = 16'd0;
+                i1z_next = c1one_reg;
+                i2_next  = i2_reg + 16'd1;
+                i2z_next = (i2_reg + 16'd2 == count2);
                 c2_next = c2_reg + cstride2;
                 c1_next = c2_reg + cstride2;
                 cc_next = c2_reg + cstride2;
-                if (i2_reg == count2 - 16'd1) begin
+                if (i2z_reg) begin
                     done_next = 1'b1;
                 end
             end else begin
-                i1_next = i1_reg + 16'd1;
+                i1_next  = i1_reg + 16'd1;
+                i1z_next = (i1_reg + 16'd2 == count1);
                 c1_next = c1_reg + cstride1;
                 cc_next = c1_reg + cstride1;
             end
         end else begin
-            rl_next = rl_reg - {{(31-LL){1'b0}}, n};
-            cc_next = cc_step;
+            rl_next  = rl_sub;
+            rsm_next = rsm_sub;
+            cc_next  = cc_step;
         end
     end
 
-    if (start || abort) begin
-        pos_next  = {(DBL+1){1'b0}};
-        rl_next   = count0;
-        i1_next   = 16'd0;
-        i2_next   = 16'd0;
-        cc_next   = cbase;
-        c1_next   = cbase;
-        c2_next   = cbase;
-        done_next = abort;
-        v_next    = {PD{1'b0}};
+    // stream handshake: a copy passes through; a conversion takes a word
+    // when its last group issues; a word beyond the job's elements (a dead
+    // job's) is dropped
+    if (newjob) begin
+        in_ready = sel_in && out_ready;   // copy after copy: no bubble
+    end else if (copy) begin
+        in_ready = out_ready;
+    end else begin
+        in_ready = pop || (done_reg && in_valid);
+    end
+
+    if (switch) begin
+        cval_next   = 1'b1;
+        cseq_next   = in_seq;
+        ccfg_next   = cfg;
+        settle_next = !cfg_copy;
+        pos_next    = {(DBL+1){1'b0}};
+        rl_next     = cfg_count0;
+        rsm_next    = (cfg_count0 < LP1) ? cfg_count0[LL+1:0] : LP1[LL+1:0];
+        c0s_next    = (cfg_count0 < LP1) ? cfg_count0[LL+1:0] : LP1[LL+1:0];
+        i1_next     = 16'd0;
+        i2_next     = 16'd0;
+        i1z_next    = (cfg_count1 == 16'd1);
+        i2z_next    = (cfg_count2 == 16'd1);
+        c1one_next  = (cfg_count1 == 16'd1);
+        cc_next     = cfg_cbase;
+        c1_next     = cfg_cbase;
+        c2_next     = cfg_cbase;
+        done_next   = 1'b0;
     end
 end
 
 always @(posedge clk) begin
     if (rst) begin
-        done_reg <= 1'b1;
-        v_reg    <= {PD{1'b0}};
+        done_reg   <= 1'b1;
+        v_reg      <= {PD{1'b0}};
+        cval_reg   <= 1'b0;
+        cseq_reg   <= 3'd0;
+        settle_reg <= 1'b0;
     end else begin
-        done_reg <= done_next;
-        v_reg    <= v_next;
+        done_reg   <= done_next;
+        v_reg      <= v_next;
+        cval_reg   <= cval_next;
+        cseq_reg   <= cseq_next;
+        settle_reg <= settle_next;
     end
+    ccfg_reg <= ccfg_next;
     pos_reg <= pos_next;
     rl_reg  <= rl_next;
     i1_reg  <= i1_next;
     i2_reg  <= i2_next;
+    rsm_reg <= rsm_next;
+    c0s_reg <= c0s_next;
+    i1z_reg <= i1z_next;
+    i2z_reg <= i2z_next;
+    c1one_reg <= c1one_next;
     cc_reg  <= cc_next;
     c1_reg  <= c1_next;
     c2_reg  <= c2_next;
@@ -283,30 +380,38 @@ always @* begin
 end
 wire [LL:0]            n_out = n_reg[(PD-1)*(LL+1) +: LL+1];
 
+wire [2:0]             pk_seq;
+
 dma_pack #(
     .BYTES      (DB),
-    .BYTES_LOG2 (DBL)
+    .BYTES_LOG2 (DBL),
+    .TAG_WIDTH  (3)
 ) pack (
     .clk        (clk),
     .rst        (rst),
-    .clear      (start || abort),
+    .clear      (1'b0),
+    .drop       (switch),
     .in_valid   (v_reg[PD-1]),
     .in_ready   (pack_in_ready),
     .in_data    (pk_wide),
     .in_lo      ({(DBL+1){1'b0}}),
     .in_hi      ({{(DBL-LL){1'b0}}, n_out} << dst_esize_log2),
     .in_last    (l_reg[PD-1]),
+    .in_tag     (cseq_reg),
     .out_valid  (pk_valid),
     .out_ready  (out_ready),
     .out_data   (pk_out_data),
     .out_nbytes (pk_nbytes),
-    .out_last   (pk_last)
+    .out_last   (pk_last),
+    .out_tag    (pk_seq),
+    .busy       (pk_busy)
 );
 
-assign out_valid  = copy ? in_valid  : pk_valid;
-assign out_data   = copy ? in_data   : pk_out_data;
-assign out_nbytes = copy ? in_nbytes : pk_nbytes;
-assign out_last   = copy ? in_last   : pk_last;
+assign out_valid  = sel_in ? in_valid  : pk_valid;
+assign out_seq    = sel_in ? in_seq    : pk_seq;
+assign out_data   = sel_in ? in_data   : pk_out_data;
+assign out_nbytes = sel_in ? in_nbytes : pk_nbytes;
+assign out_last   = sel_in ? in_last   : pk_last;
 
 endmodule
 

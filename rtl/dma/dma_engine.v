@@ -14,9 +14,12 @@
  * Descriptors (`DMA_DESC_WIDTH bits, layout in dma_defs.vh / docs/dma.md)
  * arrive on desc_valid/desc_ready with a 4-bit queue number. Each of the
  * QUEUES queues holds 2^QUEUE_DEPTH_LOG2 descriptors and runs them in order;
- * queues are served round-robin, one descriptor at a time. Completing a
- * descriptor pulses done_pulse[q] for one cycle and increments
- * done_count[q]. A failing descriptor sets err_valid[q] with a code and
+ * queues are served round-robin. Up to two descriptors (jobs) are in flight
+ * at once: the next one is checked and its reads and writes are issued
+ * while the previous one's data and write responses are still on their
+ * way; jobs complete in the order they started. Completing a descriptor
+ * (its last write answered, or taken on chip) pulses done_pulse[q] for one
+ * cycle and increments done_count[q]. A failing descriptor sets err_valid[q] with a code and
  * the faulting address, drains the bus, drops the queue's pending
  * descriptors and every later one pushed to it, until err_clear[q].
  * A descriptor pushed with a queue number >= QUEUES is taken (desc_ready
@@ -27,6 +30,14 @@
  * strides, element counts, then the source and destination ranges against
  * the DRAM window [dram_base, dram_limit] or the SBUF/PSUM size. A
  * descriptor with zero elements completes right after the checks.
+ *
+ * Abort (the core's soft reset; level): while high, desc_ready is low,
+ * the queued descriptors and the one being checked are dropped, the jobs
+ * in flight issue no new burst and finish the transactions already issued
+ * (every accepted AW gets its W beats, with no strobe; every R beat and B
+ * response is taken); none of them pulses done or reports an error. idle
+ * rises when all is finished; the engine then runs new descriptors
+ * normally once abort is low (counts and queue errors are kept).
  *
  * Reset (synchronous, active high) clears all control state: no AXI or
  * on-chip request is issued after it until a new descriptor arrives.
@@ -67,6 +78,11 @@ module dma_engine #(
     output wire [3:0]                desc_err_code,
     output wire [3:0]                desc_err_queue,
     input  wire                      desc_err_clear,
+    // soft reset: take nothing, drop queued and running descriptors, finish
+    // the AXI transactions already issued, then report idle
+    /* verilator lint_off SYMRSVDWORD */ // the name is the core's contract; C++ sees __SYM__abort
+    input  wire                      abort,
+    /* verilator lint_on SYMRSVDWORD */
     output wire                      idle,
     // AXI4 master
     output wire [ID_WIDTH-1:0]       m_axi_awid,
@@ -128,25 +144,34 @@ module dma_engine #(
 `include "tl_encoding.vh"
 `include "dma_defs.vh"
 
+`include "tl_encoding.vh"
+`include "dma_defs.vh"
+
 localparam DBL = $clog2(DATA_WIDTH / 8);
 localparam [31:0] QN32 = QUEUES;
 localparam [4:0]  QN   = QN32[4:0];      // queue numbers >= QN do not exist
 
-localparam [2:0] S_IDLE  = 3'd0;
-localparam [2:0] S_CHECK = 3'd1;
-localparam [2:0] S_WAIT  = 3'd3;
-localparam [2:0] S_END   = 3'd4;
+// front end: pick, check, launch, issue
+localparam [2:0] S_IDLE   = 3'd0;
+localparam [2:0] S_CHECK  = 3'd1;
+localparam [2:0] S_LAUNCH = 3'd2;
+localparam [2:0] S_ISSUE  = 3'd3;
+localparam [2:0] S_END    = 3'd4;
 
 localparam [71:0] SBUF_SIZE = SBUF_PARTS * (72'd1 << SBUF_PART_LOG2);
 localparam [71:0] PSUM_SIZE = PSUM_PARTS * (72'd1 << PSUM_PART_LOG2);
 
+// converter configuration of a job: {copy, src fmt, dst fmt, src esize,
+// dst esize, rnd, sat, seed, cbase, cstride0..2, dst count0..2}
+localparam CFG_W = 1 + 3 + 3 + 2 + 2 + 1 + 1 + 32 * 5 + 32 + 16 + 16;
+
 // ------------------------------------------------------------ registers
 reg [2:0]        state_reg,   state_next;
-reg [QUEUES-1:0] qsel_reg,    qsel_next;    // queue of the running job (one-hot)
+reg [QUEUES-1:0] qsel_reg,    qsel_next;    // queue of the front-end job (one-hot)
 reg [QUEUES-1:0] rr_reg,      rr_next;      // round-robin start (one-hot)
-reg [639:0]      job_reg,     job_next;     // the running descriptor
+reg [639:0]      job_reg,     job_next;     // the front-end descriptor
 reg [2:0]        step_reg,    step_next;    // check sequencer
-reg              jerr_reg,    jerr_next;    // the job failed
+reg              jerr_reg,    jerr_next;    // the front-end job failed a check
 reg [3:0]        jcode_reg,   jcode_next;
 reg [63:0]       jaddr_reg,   jaddr_next;
 reg [QUEUES-1:0] qerr_reg,    qerr_next;
@@ -156,6 +181,27 @@ reg [QUEUES*32-1:0] qcnt_reg,  qcnt_next;
 reg              derr_reg,    derr_next;    // engine-level: bad queue number
 reg [3:0]        dcode_reg,   dcode_next;
 reg [3:0]        dqid_reg,    dqid_next;
+reg              haz_reg;                   // the front-end job reads what a running one writes
+reg              rkind_reg,   rkind_next;   // the reader's current source is on-chip
+
+// Jobs in flight: two slots, used in launch order (slot = sequence number
+// bit 0). A job holds its slot from launch until it retires, in order:
+// its reads all taken and its writes all answered.
+reg [2:0]           seq_reg,   seq_next;    // sequence number of the next launch
+reg [2:0]           ret_reg,   ret_next;    // sequence number of the oldest job
+reg [1:0]           sv_reg,    sv_next;     // slot in use
+reg [2*QUEUES-1:0]  sq_reg,    sq_next;     // its queue (one-hot)
+reg [1:0]           serr_reg,  serr_next;   // it failed
+reg [7:0]           scode_reg, scode_next;
+reg [127:0]         saddr_reg, saddr_next;
+reg [1:0]           skill_reg, skill_next;  // stop it: no more requests, drop its data
+reg [1:0]           sdrop_reg, sdrop_next;  // retire it without a trace (queue failed before it)
+reg [1:0]           schain_reg, schain_next; // a later job of the other slot's queue
+reg [1:0]           sdram_reg, sdram_next;  // it writes DRAM
+reg [3:0]           sdsp_reg,  sdsp_next;   // destination space
+reg [2*ADDR_WIDTH-1:0] sdlo_reg, sdlo_next; // destination bytes [lo, hi]
+reg [2*ADDR_WIDTH-1:0] sdhi_reg, sdhi_next;
+reg [2*CFG_W-1:0]   scfg_reg,  scfg_next;   // converter configuration
 
 // ----------------------------------------------------- descriptor fields
 /* verilator lint_off UNUSEDSIGNAL */ // [31:12] reserved, ignored
@@ -209,6 +255,8 @@ wire       dst_ok_fmt = (dst_fmt != 3'd7) && (dst_fmt != `TL_FMT_INT32) &&
 wire       fmt_ok     = j_copy ? (src_fmt != 3'd7) : (src_ok_fmt && dst_ok_fmt);
 wire       s_stride_ok = ((s_st0 | s_st1 | s_st2) & s_mask) == 32'd0;
 wire       d_stride_ok = ((d_st0 | d_st1 | d_st2) & d_mask) == 32'd0;
+wire [CFG_W-1:0] j_cfg = {j_copy, src_fmt, dst_fmt, s_lg, d_lg, j_rnd, j_sat, j_seed,
+                          j_cbase, j_cs0, j_cs1, j_cs2, d_n0, d_n1, d_n2};
 
 // ----------------------------------------------------------- queues
 wire [QUEUES-1:0]     qf_in_ready;
@@ -217,12 +265,17 @@ wire [639:0]          q_head;        // head descriptor of the picked queue
 reg  [QUEUES-1:0]     qf_push;
 reg  [QUEUES-1:0]     qf_flush;
 reg                   found;
+reg  [QUEUES-1:0]     qfail;         // queues with a failed job still in flight
 reg  [QUEUES-1:0]     elig;          // queues with work and no error
 reg  [QUEUES-1:0]     from_rr;       // queues at or after the round-robin start
 reg  [QUEUES-1:0]     cand;          // where to look first
 reg  [QUEUES-1:0]     pick;          // the chosen queue, one-hot
 integer               a;             // arbiter loop index
 integer               k;
+integer               e;
+reg  [1:0]            ev;            // an error report per slot this cycle
+reg  [7:0]            ev_code;
+reg  [127:0]          ev_addr;
 
 dma_queues #(
     .QUEUES     (QUEUES),
@@ -245,9 +298,9 @@ dma_queues #(
 // queue at or after rr_reg, else the first eligible one.
 always @* begin
     for (a = 0; a < QUEUES; a = a + 1) begin
-        qf_push[a] = desc_valid && (desc_queue == a[3:0]) && !qerr_reg[a];
+        qf_push[a] = desc_valid && (desc_queue == a[3:0]) && !qerr_reg[a] && !abort;
     end
-    elig       = qf_valid & ~qerr_reg;
+    elig       = abort ? {QUEUES{1'b0}} : (qf_valid & ~qerr_reg & ~qfail);
     from_rr[0] = rr_reg[0];
     for (a = 1; a < QUEUES; a = a + 1) begin
         from_rr[a] = rr_reg[a] || from_rr[a-1];
@@ -264,24 +317,33 @@ always @* begin
 end
 
 // ------------------------------------------------------------ units
-wire        start;
-wire        abort = jerr_reg;
+reg         launch;
 wire        rd_busy;
+wire        rd_issuing;
+wire [1:0]  rd_slot_busy;
 wire        wr_busy;
+wire        wr_issuing;
+wire [1:0]  wr_slot_busy;
 wire        rd_err_valid;
 wire [3:0]  rd_err_code;
 wire [63:0] rd_err_addr;
+wire        rd_err_slot;
 wire        wr_err_valid;
 wire [3:0]  wr_err_code;
 wire [63:0] wr_err_addr;
+wire        wr_err_slot;
+wire        rd_pack_busy;
+wire        cvt_busy;
 // the units' error reports, registered (one cycle later, as their busy
 // flags fall)
 reg         rd_ev_reg;
 reg  [3:0]  rd_ec_reg;
 reg  [63:0] rd_ea_reg;
+reg         rd_es_reg;
 reg         wr_ev_reg;
 reg  [3:0]  wr_ec_reg;
 reg  [63:0] wr_ea_reg;
+reg         wr_es_reg;
 
 always @(posedge clk) begin
     if (rst) begin
@@ -293,8 +355,10 @@ always @(posedge clk) begin
     end
     rd_ec_reg <= rd_err_code;
     rd_ea_reg <= rd_err_addr;
+    rd_es_reg <= rd_err_slot;
     wr_ec_reg <= wr_err_code;
     wr_ea_reg <= wr_err_addr;
+    wr_es_reg <= wr_err_slot;
 end
 
 wire                  rd_valid;      // reader output
@@ -302,11 +366,13 @@ wire                  rd_ready;
 wire [DATA_WIDTH-1:0] rd_data;
 wire [DBL:0]          rd_nbytes;
 wire                  rd_last;
+wire [2:0]            rd_seq;
 wire                  rs_valid;      // converter input, after a register slice
 wire                  rs_ready;
 wire [DATA_WIDTH-1:0] rs_data;
 wire [DBL:0]          rs_nbytes;
 wire                  rs_last;
+wire [2:0]            rs_seq;
 wire                  cs_valid;      // converter output
 wire                  cs_ready;
 wire [DATA_WIDTH-1:0] cs_data;
@@ -314,10 +380,12 @@ wire [DBL:0]          cs_nbytes;
 /* verilator lint_off UNUSEDSIGNAL */ // the writer knows its own end
 wire                  cs_last;
 /* verilator lint_on UNUSEDSIGNAL */
+wire [2:0]            cs_seq;
 wire                  ws_valid;      // writer input, after a register slice
 wire                  ws_ready;
 wire [DATA_WIDTH-1:0] ws_data;
 wire [DBL:0]          ws_nbytes;
+wire [2:0]            ws_seq;
 
 dma_rd #(
     .DATA_WIDTH       (DATA_WIDTH),
@@ -327,9 +395,13 @@ dma_rd #(
 ) rd (
     .clk               (clk),
     .rst               (rst),
-    .start             (start),
-    .abort             (abort),
+    .start             (launch),
+    .start_seq         (seq_reg),
+    .kill              (skill_reg),
+    .chain             (schain_reg),
     .busy              (rd_busy),
+    .issuing           (rd_issuing),
+    .slot_busy         (rd_slot_busy),
     .onchip            (src_space != `DMA_SPACE_DRAM),
     .psum              (src_space == `DMA_SPACE_PSUM),
     .addr              (s_addr[ADDR_WIDTH-1:0]),
@@ -343,11 +415,14 @@ dma_rd #(
     .err_valid         (rd_err_valid),
     .err_code          (rd_err_code),
     .err_addr          (rd_err_addr),
+    .err_slot          (rd_err_slot),
     .out_valid         (rd_valid),
     .out_ready         (rd_ready),
     .out_data          (rd_data),
     .out_nbytes        (rd_nbytes),
     .out_last          (rd_last),
+    .out_seq           (rd_seq),
+    .pack_busy         (rd_pack_busy),
     .m_axi_arid        (m_axi_arid),
     .m_axi_araddr      (m_axi_araddr),
     .m_axi_arlen       (m_axi_arlen),
@@ -371,69 +446,63 @@ dma_rd #(
 // The converter's readiness (its group size) stops at this slice instead of
 // running back through the reader's packer and R slice in the same cycle.
 dma_skid #(
-    .WIDTH (DATA_WIDTH + DBL + 2)
+    .WIDTH (DATA_WIDTH + DBL + 5)
 ) read_skid (
     .clk     (clk),
     .rst     (rst),
-    .clear   (start || abort),
+    .clear   (1'b0),
     .s_valid (rd_valid),
     .s_ready (rd_ready),
-    .s_data  ({rd_data, rd_nbytes, rd_last}),
+    .s_data  ({rd_data, rd_nbytes, rd_last, rd_seq}),
     .m_valid (rs_valid),
     .m_ready (rs_ready),
-    .m_data  ({rs_data, rs_nbytes, rs_last})
+    .m_data  ({rs_data, rs_nbytes, rs_last, rs_seq})
 );
+
+// the configuration of the job whose word is at the converter's input
+reg [CFG_W-1:0] cvt_cfg;
+always @* begin
+    cvt_cfg = rs_seq[0] ? scfg_reg[CFG_W +: CFG_W] : scfg_reg[0 +: CFG_W];
+end
 
 dma_cvt #(
     .DATA_WIDTH (DATA_WIDTH),
-    .CVT_LANES  (CVT_LANES)
+    .CVT_LANES  (CVT_LANES),
+    .CFG_W      (CFG_W)
 ) cvt (
     .clk            (clk),
     .rst            (rst),
-    .start          (start),
-    .abort          (abort),
-    .copy           (j_copy),
-    .src_fmt        (src_fmt),
-    .dst_fmt        (dst_fmt),
-    .src_esize_log2 (s_lg),
-    .dst_esize_log2 (d_lg),
-    .rnd            (j_rnd),
-    .sat            (j_sat),
-    .seed           (j_seed),
-    .cbase          (j_cbase),
-    .cstride0       (j_cs0),
-    .cstride1       (j_cs1),
-    .cstride2       (j_cs2),
-    .count0         (d_n0),
-    .count1         (d_n1),
-    .count2         (d_n2),
+    .cfg            (cvt_cfg),
+    .busy           (cvt_busy),
     .in_valid       (rs_valid),
     .in_ready       (rs_ready),
     .in_data        (rs_data),
     .in_nbytes      (rs_nbytes),
     .in_last        (rs_last),
+    .in_seq         (rs_seq),
     .out_valid      (cs_valid),
     .out_ready      (cs_ready),
     .out_data       (cs_data),
     .out_nbytes     (cs_nbytes),
-    .out_last       (cs_last)
+    .out_last       (cs_last),
+    .out_seq        (cs_seq)
 );
 
 // The writer's readiness (which depends on its burst and byte counts) stops
 // at this slice instead of running back through the converter and the
 // reader's packer into the R slice in the same cycle.
 dma_skid #(
-    .WIDTH (DATA_WIDTH + DBL + 1)
+    .WIDTH (DATA_WIDTH + DBL + 4)
 ) stream_skid (
     .clk     (clk),
     .rst     (rst),
-    .clear   (start || abort),
+    .clear   (1'b0),
     .s_valid (cs_valid),
     .s_ready (cs_ready),
-    .s_data  ({cs_data, cs_nbytes}),
+    .s_data  ({cs_data, cs_nbytes, cs_seq}),
     .m_valid (ws_valid),
     .m_ready (ws_ready),
-    .m_data  ({ws_data, ws_nbytes})
+    .m_data  ({ws_data, ws_nbytes, ws_seq})
 );
 
 dma_wr #(
@@ -444,9 +513,13 @@ dma_wr #(
 ) wr (
     .clk           (clk),
     .rst           (rst),
-    .start         (start),
-    .abort         (abort),
+    .start         (launch),
+    .start_seq     (seq_reg),
+    .kill          (skill_reg),
+    .chain         (schain_reg),
     .busy          (wr_busy),
+    .issuing       (wr_issuing),
+    .slot_busy     (wr_slot_busy),
     .onchip        (dst_space != `DMA_SPACE_DRAM),
     .psum          (dst_space == `DMA_SPACE_PSUM),
     .addr          (d_addr[ADDR_WIDTH-1:0]),
@@ -460,10 +533,12 @@ dma_wr #(
     .err_valid     (wr_err_valid),
     .err_code      (wr_err_code),
     .err_addr      (wr_err_addr),
+    .err_slot      (wr_err_slot),
     .in_valid      (ws_valid),
     .in_ready      (ws_ready),
     .in_data       (ws_data),
     .in_nbytes     (ws_nbytes),
+    .in_seq        (ws_seq),
     .m_axi_awid    (m_axi_awid),
     .m_axi_awaddr  (m_axi_awaddr),
     .m_axi_awlen   (m_axi_awlen),
@@ -501,7 +576,10 @@ assign err_addr   = qaddr_reg;
 assign desc_err_valid = derr_reg;
 assign desc_err_code  = dcode_reg;
 assign desc_err_queue = dqid_reg;
-assign idle       = (state_reg == S_IDLE) && (qf_valid == {QUEUES{1'b0}});
+// nothing queued, checked, in flight, or left in the stream
+assign idle       = (state_reg == S_IDLE) && (qf_valid == {QUEUES{1'b0}}) &&
+                    (sv_reg == 2'b00) && !rd_busy && !wr_busy && !rd_pack_busy &&
+                    !rs_valid && !cvt_busy && !ws_valid;
 
 // ------------------------------------------------------ check arithmetic
 // Element totals and byte extents of both sides, pipelined (dma_psize):
@@ -578,9 +656,60 @@ wire        s_bad   = s_below || s_over;
 wire        d_bad   = d_below || d_over;
 wire [63:0] s_fault = s_below ? s_addr : s_last[63:0];
 wire [63:0] d_fault = d_below ? d_addr : d_last[63:0];
-// the units start in the last check cycle when both ranges pass
-assign start = (state_reg == S_CHECK) && (step_reg == PSIZE_STEP) &&
-               (s_total == d_total) && (s_total != 64'd0) && !s_bad && !d_bad;
+
+// Read-after-write between jobs: the front-end job may not start reading
+// bytes a job in flight still writes (registered; job_reg and the slots
+// are stable while it waits, and a slot only empties meanwhile).
+reg haz_next;
+always @* begin
+    haz_next = 1'b0;
+    for (k = 0; k < 2; k = k + 1) begin
+        if (sv_reg[k] && (sdsp_reg[2*k +: 2] == src_space) &&
+            (s_addr[ADDR_WIDTH-1:0] <= sdhi_reg[ADDR_WIDTH*k +: ADDR_WIDTH]) &&
+            (sdlo_reg[ADDR_WIDTH*k +: ADDR_WIDTH] <= s_last[ADDR_WIDTH-1:0])) begin
+            haz_next = 1'b1;
+        end
+    end
+end
+
+always @(posedge clk) begin
+    haz_reg <= haz_next;
+end
+
+// ------------------------------------------------------------ control
+always @* begin
+    // error reports of the units, per slot (a read error first)
+    for (e = 0; e < 2; e = e + 1) begin
+        ev[e]               = 1'b0;
+        ev_code[4*e +: 4]   = rd_ec_reg;
+        ev_addr[64*e +: 64] = rd_ea_reg;
+        if (rd_ev_reg && (rd_es_reg == e[0])) begin
+            ev[e] = 1'b1;
+        end else if (wr_ev_reg && (wr_es_reg == e[0])) begin
+            ev[e]               = 1'b1;
+            ev_code[4*e +: 4]   = wr_ec_reg;
+            ev_addr[64*e +: 64] = wr_ea_reg;
+        end
+    end
+
+    // queues whose job in flight failed: nothing more is picked from them,
+    // and their later descriptors are dropped when it retires
+    qfail = {QUEUES{1'b0}};
+    for (e = 0; e < 2; e = e + 1) begin
+        if (sv_reg[e] && (serr_reg[e] || ev[e]) && !sdrop_reg[e]) begin
+            qfail = qfail | sq_reg[QUEUES*e +: QUEUES];
+        end
+    end
+end
+
+reg              oslot;       // the oldest job's slot
+reg              retire;
+reg              r_err;       // the retiring job failed
+reg [3:0]        r_code;
+reg [63:0]       r_addr;
+reg [QUEUES-1:0] r_q;
+reg              gate;        // an earlier job of the same queue writes DRAM
+reg              lslot;       // the launching job's slot
 
 always @* begin
     state_next = state_reg;
@@ -598,9 +727,39 @@ always @* begin
     derr_next  = derr_reg;
     dcode_next = dcode_reg;
     dqid_next  = dqid_reg;
+    rkind_next = rkind_reg;
+    seq_next   = seq_reg;
+    ret_next   = ret_reg;
+    sv_next    = sv_reg;
+    sq_next    = sq_reg;
+    serr_next  = serr_reg;
+    scode_next = scode_reg;
+    saddr_next = saddr_reg;
+    skill_next = skill_reg;
+    sdrop_next = sdrop_reg;
+    schain_next = schain_reg;
+    sdram_next = sdram_reg;
+    sdsp_next  = sdsp_reg;
+    sdlo_next  = sdlo_reg;
+    sdhi_next  = sdhi_reg;
+    scfg_next  = scfg_reg;
     done_pulse = {QUEUES{1'b0}};
     qf_flush   = {QUEUES{1'b0}};
     finish     = 1'b0;
+    launch     = 1'b0;
+    lslot      = seq_reg[0];
+    oslot      = ret_reg[0];
+
+
+    // the launch gate: an earlier job of the same queue in flight that
+    // writes DRAM (its write errors come back late; the later job of that
+    // queue must not have written anything if it is to be dropped)
+    gate = 1'b0;
+    for (k = 0; k < 2; k = k + 1) begin
+        if (sv_reg[k] && sdram_reg[k] && ((sq_reg[QUEUES*k +: QUEUES] & qsel_reg) != {QUEUES{1'b0}})) begin
+            gate = 1'b1;
+        end
+    end
 
     // descriptor input: a queue in error takes and drops descriptors; a
     // queue number >= QUEUES is taken, not run, and recorded below
@@ -618,12 +777,13 @@ always @* begin
         dcode_next = `DMA_ERR_NONE;
         dqid_next  = 4'd0;
     end
-    if (desc_valid && ({1'b0, desc_queue} >= QN) && !derr_next) begin
+    if (desc_valid && ({1'b0, desc_queue} >= QN) && !derr_next && !abort) begin
         derr_next  = 1'b1;
         dcode_next = `DMA_ERR_BAD_QUEUE;
         dqid_next  = desc_queue;
     end
 
+    // ---------------------------------------------------------- front end
     case (state_reg)
         S_IDLE: begin
             if (found) begin
@@ -640,7 +800,7 @@ always @* begin
         S_CHECK: begin
             // step 0: space, format pair, strides; 1-3: the pattern sizes
             // are computed; 4: element totals (zero: done), then source
-            // and destination range, then go
+            // and destination range, then launch
             step_next = step_reg + 3'd1;
             if (step_reg == 3'd0) begin
                 if ((src_space == 2'd3) || (dst_space == 2'd3)) begin
@@ -679,40 +839,84 @@ always @* begin
                     jaddr_next = d_fault;
                     state_next = S_END;
                 end else begin
-                    state_next = S_WAIT;   // start = 1 in this cycle
+                    // nothing in flight: go now (the hazard check of
+                    // S_LAUNCH needs a cycle)
+                    state_next = S_LAUNCH;
+                    launch     = (sv_reg == 2'b00) && !rd_busy;
                 end
             end
         end
-        S_WAIT: begin
-            if (!jerr_reg && rd_ev_reg) begin
-                jerr_next  = 1'b1;
-                jcode_next = rd_ec_reg;
-                jaddr_next = rd_ea_reg;
-            end else if (!jerr_reg && wr_ev_reg) begin
-                jerr_next  = 1'b1;
-                jcode_next = wr_ec_reg;
-                jaddr_next = wr_ea_reg;
-            end
-            if (!rd_busy && !wr_busy) begin
-                finish = 1'b1;
+        S_LAUNCH: begin
+            // a free slot, no earlier job of the queue writing DRAM, no
+            // read-after-write on a job in flight, and the reader drained
+            // before it changes between DRAM and on-chip responses
+            launch = !sv_reg[lslot] && !gate && !haz_reg &&
+                     ((rkind_reg == (src_space != `DMA_SPACE_DRAM)) || !rd_busy);
+        end
+        S_ISSUE: begin
+            // both sides generate their bursts from job_reg
+            if (!rd_issuing && !wr_issuing) begin
+                state_next = S_IDLE;
             end
         end
         S_END: begin
-            finish = 1'b1;
+            // a descriptor refused by the checks, or of zero length,
+            // completes after every job in flight (in queue order)
+            if (sv_reg == 2'b00) begin
+                finish = 1'b1;
+            end
         end
         default: begin
             state_next = S_IDLE;
         end
     endcase
 
-    // end of a job: completion or error of its queue
+    // launch: the reader and the writer start generating bursts
+    if (launch) begin
+        state_next = S_ISSUE;
+        seq_next   = seq_reg + 3'd1;
+        rkind_next = (src_space != `DMA_SPACE_DRAM);
+        for (k = 0; k < 2; k = k + 1) begin
+            if (lslot == k[0]) begin
+                sv_next[k]     = 1'b1;
+                sq_next[QUEUES*k +: QUEUES] = qsel_reg;
+                serr_next[k]   = 1'b0;
+                scode_next[4*k +: 4]   = `DMA_ERR_NONE;
+                saddr_next[64*k +: 64] = 64'd0;
+                skill_next[k]  = 1'b0;
+                sdrop_next[k]  = 1'b0;
+                // a later job of a queue that has one in flight
+                schain_next[k] = sv_reg[1-k] &&
+                    ((sq_reg[QUEUES*(1-k) +: QUEUES] & qsel_reg) != {QUEUES{1'b0}});
+                sdram_next[k]  = (dst_space == `DMA_SPACE_DRAM);
+                sdsp_next[2*k +: 2] = dst_space;
+                sdlo_next[ADDR_WIDTH*k +: ADDR_WIDTH] = d_addr[ADDR_WIDTH-1:0];
+                sdhi_next[ADDR_WIDTH*k +: ADDR_WIDTH] = d_last[ADDR_WIDTH-1:0];
+                scfg_next[CFG_W*k +: CFG_W] = j_cfg;
+            end
+        end
+    end
+
+    // a descriptor behind a failed one of its queue is dropped before it
+    // runs (its queue stops there); so is every descriptor on abort
+    if (((state_reg == S_CHECK) || (state_reg == S_LAUNCH) || (state_reg == S_END)) &&
+        ((((qfail | qerr_reg) & qsel_reg) != {QUEUES{1'b0}}) || abort)) begin
+        state_next = S_IDLE;
+        finish     = 1'b0;
+        launch     = 1'b0;
+        seq_next   = seq_reg;
+        sv_next    = sv_reg;
+        rkind_next = rkind_reg;
+    end
+
+    // end of a refused or empty descriptor: completion or error of its queue
     if (finish) begin
         for (k = 0; k < QUEUES; k = k + 1) begin
             if (qsel_reg[k]) begin
-                if (jerr_next) begin
+                if (jerr_reg) begin
                     qerr_next[k]           = 1'b1;
-                    qcode_next[4*k +: 4]   = jcode_next;
-                    qaddr_next[64*k +: 64] = jaddr_next;
+                    qcode_next[4*k +: 4]   = jcode_reg;
+                    qaddr_next[64*k +: 64] = jaddr_reg;
                     qf_flush[k]            = 1'b1;
                 end else begin
                     done_pulse[k]          = 1'b1;
@@ -720,8 +924,75 @@ always @* begin
                 end
             end
         end
-        jerr_next  = 1'b0;
         state_next = S_IDLE;
+    end
+
+    // ------------------------------------------------------- jobs in flight
+    // an error stops its job, and a later job of the same queue in flight
+    // (which then leaves no trace)
+    for (k = 0; k < 2; k = k + 1) begin
+        if (ev[k] && sv_reg[k] && !serr_reg[k] && !sdrop_reg[k]) begin
+            serr_next[k]           = 1'b1;
+            scode_next[4*k +: 4]   = ev_code[4*k +: 4];
+            saddr_next[64*k +: 64] = ev_addr[64*k +: 64];
+            skill_next[k]          = 1'b1;
+            if (schain_reg[1-k]) begin
+                skill_next[1-k] = 1'b1;
+                sdrop_next[1-k] = 1'b1;
+            end
+        end
+    end
+
+    // abort: nothing is taken, the queues are emptied, and every job in
+    // flight is stopped and will retire without a trace once its issued
+    // transactions have finished
+    if (abort) begin
+        desc_ready = 1'b0;
+        qf_flush   = {QUEUES{1'b1}};
+        skill_next = skill_next | sv_reg;
+        sdrop_next = sdrop_next | sv_reg;
+    end
+
+    // retire the oldest job when its reads are all taken and its writes all
+    // answered (an error reported in this very cycle counts)
+    retire = sv_reg[oslot] && !rd_slot_busy[oslot] && !wr_slot_busy[oslot];
+    r_err  = 1'b0;
+    r_code = `DMA_ERR_NONE;
+    r_addr = 64'd0;
+    r_q    = {QUEUES{1'b0}};
+    for (k = 0; k < 2; k = k + 1) begin
+        if (oslot == k[0]) begin
+            r_q    = sq_reg[QUEUES*k +: QUEUES];
+            r_err  = serr_reg[k] || ev[k];
+            r_code = serr_reg[k] ? scode_reg[4*k +: 4] : ev_code[4*k +: 4];
+            r_addr = serr_reg[k] ? saddr_reg[64*k +: 64] : ev_addr[64*k +: 64];
+            if (sdrop_reg[k]) begin
+                r_q = {QUEUES{1'b0}};
+            end
+        end
+    end
+    if (retire) begin
+        ret_next = ret_reg + 3'd1;
+        for (k = 0; k < 2; k = k + 1) begin
+            if (oslot == k[0]) begin
+                sv_next[k] = 1'b0;
+            end else begin
+                schain_next[k] = 1'b0;   // its predecessor is gone
+            end
+        end
+        for (k = 0; k < QUEUES; k = k + 1) begin
+            if (r_q[k]) begin
+                if (r_err) begin
+                    qerr_next[k]           = 1'b1;
+                    qcode_next[4*k +: 4]   = r_code;
+                    qaddr_next[64*k +: 64] = r_addr;
+                    qf_flush[k]            = 1'b1;
+                end else begin
+                    done_pulse[k]          = 1'b1;
+                    qcnt_next[32*k +: 32]  = qcnt_reg[32*k +: 32] + 32'd1;
+                end
+            end
+        end
     end
 
     // software clears a queue's error; the queue then takes new work
@@ -750,6 +1021,14 @@ always @(posedge clk) begin
         derr_reg  <= 1'b0;
         dcode_reg <= `DMA_ERR_NONE;
         dqid_reg  <= 4'd0;
+        rkind_reg <= 1'b0;
+        seq_reg   <= 3'd0;
+        ret_reg   <= 3'd0;
+        sv_reg    <= 2'b00;
+        serr_reg  <= 2'b00;
+        skill_reg <= 2'b00;
+        sdrop_reg <= 2'b00;
+        schain_reg <= 2'b00;
     end else begin
         state_reg <= state_next;
         qsel_reg  <= qsel_next;
@@ -765,8 +1044,24 @@ always @(posedge clk) begin
         derr_reg  <= derr_next;
         dcode_reg <= dcode_next;
         dqid_reg  <= dqid_next;
+        rkind_reg <= rkind_next;
+        seq_reg   <= seq_next;
+        ret_reg   <= ret_next;
+        sv_reg    <= sv_next;
+        serr_reg  <= serr_next;
+        skill_reg <= skill_next;
+        sdrop_reg <= sdrop_next;
+        schain_reg <= schain_next;
     end
-    job_reg <= job_next;
+    job_reg   <= job_next;
+    sq_reg    <= sq_next;
+    scode_reg <= scode_next;
+    saddr_reg <= saddr_next;
+    sdram_reg <= sdram_next;
+    sdsp_reg  <= sdsp_next;
+    sdlo_reg  <= sdlo_next;
+    sdhi_reg  <= sdhi_next;
+    scfg_reg  <= scfg_next;
 end
 
 // Parameter checks. Simulation reports them with $error; synthesis sees

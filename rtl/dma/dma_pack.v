@@ -11,26 +11,36 @@
  * Handshake: valid/ready on both sides. in_ready does not depend on
  * in_valid. Throughput one input beat per cycle; when a beat with in_last
  * leaves more than one word, the remainder goes out one cycle later.
- * Latency: one cycle (registered output). `clear` drops everything held.
+ * Latency: one cycle (registered output). `clear` drops everything held;
+ * `drop` drops only the bytes not yet in an output word (the partial word
+ * of a stream that will not be finished), keeping a word on offer.
+ * Every word carries the TAG_WIDTH-bit tag of the beat that completed it
+ * (the DMA's job sequence number); the bytes of one word always come from
+ * beats of one tag.
  */
 module dma_pack #(
     parameter BYTES      = 16,  // bytes per word
-    parameter BYTES_LOG2 = 4    // log2(BYTES)
+    parameter BYTES_LOG2 = 4,   // log2(BYTES)
+    parameter TAG_WIDTH  = 1    // bits of the tag carried with each word
 ) (
     input  wire                 clk,
     input  wire                 rst,
     input  wire                 clear,
+    input  wire                 drop,       // drop the partial word (acc)
     input  wire                 in_valid,
     output wire                 in_ready,
     input  wire [8*BYTES-1:0]   in_data,
     input  wire [BYTES_LOG2:0]  in_lo,      // first wanted byte
     input  wire [BYTES_LOG2:0]  in_hi,      // one past the last wanted byte
     input  wire                 in_last,
+    input  wire [TAG_WIDTH-1:0] in_tag,
     output wire                 out_valid,
     input  wire                 out_ready,
     output wire [8*BYTES-1:0]   out_data,
     output wire [BYTES_LOG2:0]  out_nbytes, // 1 .. BYTES
-    output wire                 out_last
+    output wire                 out_last,
+    output wire [TAG_WIDTH-1:0] out_tag,
+    output wire                 busy        // a word on offer or a tail pending
 );
 
 localparam [31:0]           BYTES32 = BYTES;
@@ -43,6 +53,7 @@ reg                ov_reg,     ov_next;
 reg [8*BYTES-1:0]  od_reg,     od_next;
 reg [BYTES_LOG2:0] on_reg,     on_next;
 reg                ol_reg,     ol_next;
+reg [TAG_WIDTH-1:0] ot_reg,    ot_next;
 
 reg [8*BYTES-1:0]   lo_word;    // stream bytes [0, min(total, BYTES))
 reg [8*BYTES-1:0]   hi_word;    // stream bytes [BYTES, total), at lane - BYTES
@@ -71,6 +82,8 @@ assign out_valid  = ov_reg;
 assign out_data   = od_reg;
 assign out_nbytes = on_reg;
 assign out_last   = ol_reg;
+assign out_tag    = ot_reg;
+assign busy       = ov_reg || pend_reg;
 
 always @* begin
     acc_next  = acc_reg;
@@ -80,6 +93,7 @@ always @* begin
     od_next   = od_reg;
     on_next   = on_reg;
     ol_next   = ol_reg;
+    ot_next   = ot_reg;
 
     // After the rotation every wanted byte sits on its lane in the low word
     // (stream bytes below BYTES) or in the spill word (the rest); the lanes
@@ -110,6 +124,9 @@ always @* begin
         fill_next = {(BYTES_LOG2+1){1'b0}};
         pend_next = 1'b0;
         ov_next   = 1'b0;
+    end else if (drop) begin
+        fill_next = {(BYTES_LOG2+1){1'b0}};
+        pend_next = 1'b0;
     end else if (pend_reg) begin
         // acc was written from hi_word, which is zero at and above fill
         if (slot_free) begin
@@ -121,6 +138,7 @@ always @* begin
             pend_next = 1'b0;
         end
     end else if (in_valid && slot_free) begin
+        ot_next = in_tag;
         if (total >= FULL) begin
             ov_next   = 1'b1;
             od_next   = lo_word;
@@ -156,6 +174,7 @@ always @(posedge clk) begin
     od_reg <= od_next;
     on_reg <= on_next;
     ol_reg <= ol_next;
+    ot_reg <= ot_next;
 end
 
 endmodule

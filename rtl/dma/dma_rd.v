@@ -3,18 +3,24 @@
 `default_nettype none
 
 /*
- * dma_rd: the read side of a DMA job. Walks the source pattern (dma_agen),
- * reads it from DRAM (AXI4 AR/R, up to 2^OUTSTANDING_LOG2 bursts in flight)
- * or from SBUF/PSUM (one request per beat on the on-chip read port), and
- * packs the wanted bytes into a dense byte stream (dma_pack) in pattern
- * order.
+ * dma_rd: the read side of the DMA. Walks each job's source pattern
+ * (dma_agen), reads it from DRAM (AXI4 AR/R, up to 2^OUTSTANDING_LOG2 bursts
+ * in flight) or from SBUF/PSUM (one request per beat on the on-chip read
+ * port), and packs the wanted bytes into a dense byte stream (dma_pack) in
+ * pattern order, every word tagged with its job's sequence number.
  *
- * Handshake: `start` (one cycle) begins a job; `busy` stays high until
- * every burst is issued and every beat received. `abort` stops issuing new
- * bursts and drops every beat still to come (RREADY stays high until the
- * bursts already issued have drained). The first RRESP of SLVERR/DECERR
- * raises err_valid for one cycle with the code and the address of that
- * beat, and drops the rest of the job's data.
+ * Jobs overlap: `start` (one cycle, while `issuing` is low) begins the next
+ * job (sequence number start_seq, slot start_seq[0]) while the beats of
+ * earlier jobs are still arriving; `issuing` is high while the job's bursts
+ * are being generated. Per slot, slot_busy stays high until every burst of
+ * that job is issued and every beat received. A job whose slot is killed
+ * (kill[s], or locally from the cycle after its first error beat) issues no
+ * more bursts and its beats are taken and dropped. The engine starts a job
+ * from the other space (DRAM vs on-chip) only when `busy` is low.
+ * The first RRESP of SLVERR/DECERR of a live job raises err_valid for one
+ * cycle with the code, the beat's address and err_slot; with chain[other]
+ * (the other slot holds a later job of the same queue) that job is killed
+ * in the same cycle.
  *
  * AXI: INCR bursts, ARSIZE = full width, ARID 0, never crossing 4 KiB,
  * at most 256 beats; ARVALID is held with stable payload until ARREADY.
@@ -30,9 +36,13 @@ module dma_rd #(
     input  wire                    clk,
     input  wire                    rst,
     input  wire                    start,
-    input  wire                    abort,
-    output wire                    busy,
-    // source pattern (stable for the whole job)
+    input  wire [2:0]              start_seq,
+    input  wire [1:0]              kill,       // per slot: drop that job
+    input  wire [1:0]              chain,      // per slot: a later job of the other slot's queue
+    output wire                    busy,       // anything issued or to issue
+    output wire                    issuing,    // the started job's bursts are being generated
+    output wire [1:0]              slot_busy,
+    // source pattern of the job being started (stable while issuing)
     input  wire                    onchip,     // 0: DRAM, 1: SBUF/PSUM
     input  wire                    psum,       // on-chip space is PSUM
     input  wire [ADDR_WIDTH-1:0]   addr,
@@ -47,12 +57,15 @@ module dma_rd #(
     output reg                     err_valid,
     output reg  [3:0]              err_code,
     output reg  [63:0]             err_addr,
+    output reg                     err_slot,
     // dense byte stream out
     output wire                    out_valid,
     input  wire                    out_ready,
     output wire [DATA_WIDTH-1:0]   out_data,
     output wire [$clog2(DATA_WIDTH/8):0] out_nbytes,
     output wire                    out_last,
+    output wire [2:0]              out_seq,
+    output wire                    pack_busy,
     // AXI4 read channels
     output wire [ID_WIDTH-1:0]     m_axi_arid,
     output wire [ADDR_WIDTH-1:0]   m_axi_araddr,
@@ -79,10 +92,22 @@ module dma_rd #(
 
 localparam DB   = DATA_WIDTH / 8;
 localparam DBL  = $clog2(DB);
-localparam MW   = ADDR_WIDTH + 2 * (DBL + 1) + 8 + 1; // meta entry width
+localparam MW   = ADDR_WIDTH + 2 * (DBL + 1) + 8 + 1 + 3; // meta entry width
+localparam CW   = OUTSTANDING_LOG2 + 1;                  // burst counter bits
 
 // ------------------------------------------------------------- registers
-reg                  killed_reg,  killed_next;   // an error beat was seen
+reg  [1:0]           killed_reg,  killed_next;   // per slot: an error beat was seen
+reg  [2:0]           cur_reg,     cur_next;      // sequence number of the issuing job
+reg                  kind_reg,    kind_next;     // on-chip source (responses come from there)
+reg  [CW-1:0]        cnt0_reg,    cnt0_next;     // bursts of slot 0 with beats to come
+reg  [CW-1:0]        cnt1_reg,    cnt1_next;
+reg                  pkl_reg,     pkl_next;      // the packer holds a partial job
+reg                  pks_reg,     pks_next;      // ... of this slot
+reg                  oc_p_reg,    oc_p_next;     // on-chip request: PSUM
+wire [1:0]           kill_any = kill | killed_reg;
+// A job killed in the middle of its stream leaves a partial word in the
+// packer: it is dropped, so the next job's bytes start a new word.
+wire                 pk_drop  = pkl_reg && kill_any[pks_reg];
 reg                  ar_v_reg,    ar_v_next;
 reg [ADDR_WIDTH-1:0] ar_a_reg,    ar_a_next;
 reg [7:0]            ar_l_reg,    ar_l_next;
@@ -108,7 +133,7 @@ dma_agen #(
     .clk            (clk),
     .rst            (rst),
     .start          (start),
-    .stop           (abort || killed_reg),
+    .stop           (kill_any[cur_reg[0]]),
     .addr           (addr),
     .esize_log2     (esize_log2),
     .count0         (count0),
@@ -139,12 +164,13 @@ reg                  take_burst;
 reg                  rsp_fire;
 reg                  push_beat;
 
-wire                 m_onchip = onchip;
+wire                 m_onchip = kind_reg;
 wire [ADDR_WIDTH-1:0] h_addr  = meta_data[MW-1 -: ADDR_WIDTH];
-wire [DBL:0]         h_lo     = meta_data[2*(DBL+1)+8 : DBL+1+9];
-wire [DBL:0]         h_hi     = meta_data[DBL+9 : 9];
-wire [7:0]           h_bm1    = meta_data[8:1];
-wire                 h_last   = meta_data[0];
+wire [DBL:0]         h_lo     = meta_data[2*(DBL+1)+11 : DBL+1+12];
+wire [DBL:0]         h_hi     = meta_data[DBL+12 : 12];
+wire [7:0]           h_bm1    = meta_data[11:4];
+wire                 h_last   = meta_data[3];
+wire [2:0]           h_seq    = meta_data[2:0];
 wire                 h_first_beat = (beat_reg == 8'd0);
 wire                 h_last_beat  = (beat_reg == h_bm1);
 wire [ADDR_WIDTH-1:0] h_beat_addr = h_first_beat ? h_addr :
@@ -174,12 +200,13 @@ dma_skid #(
 );
 
 wire                 rsp_err   = rsp_resp[1];
-wire                 dropping  = abort || killed_reg;
+wire                 dropping  = kill_any[h_seq[0]];   // the head burst's job is dead
 
 wire                 pack_in_ready;
-assign               rsp_ready = dropping || rsp_err || pack_in_ready;
+// (no beat enters the packer in the cycle it drops a partial word)
+assign               rsp_ready = dropping || rsp_err || (pack_in_ready && !pk_drop);
 
-assign b_ready = !dropping && meta_in_ready &&
+assign b_ready = !kill_any[cur_reg[0]] && meta_in_ready &&
                  (m_onchip ? !oc_v_reg : (!ar_v_reg || m_axi_arready));
 
 dma_fifo #(
@@ -191,7 +218,7 @@ dma_fifo #(
     .clear     (1'b0),
     .in_valid  (take_burst),
     .in_ready  (meta_in_ready),
-    .in_data   ({b_addr, b_lo, b_hi, b_beats_m1, b_last}),
+    .in_data   ({b_addr, b_lo, b_hi, b_beats_m1, b_last, cur_reg}),
     .out_valid (meta_valid),
     .out_ready (meta_pop),
     .out_data  (meta_data)
@@ -199,22 +226,27 @@ dma_fifo #(
 
 dma_pack #(
     .BYTES      (DB),
-    .BYTES_LOG2 (DBL)
+    .BYTES_LOG2 (DBL),
+    .TAG_WIDTH  (3)
 ) pack (
     .clk            (clk),
     .rst            (rst),
-    .clear      (start || dropping),
+    .clear      (1'b0),
+    .drop       (pk_drop),
     .in_valid   (push_beat),
     .in_ready   (pack_in_ready),
     .in_data    (rsp_data),
     .in_lo      (h_first_beat ? h_lo : {(DBL+1){1'b0}}),
     .in_hi      (h_last_beat ? h_hi : DB[DBL:0]),
     .in_last    (h_last && h_last_beat),
+    .in_tag     (h_seq),
     .out_valid  (out_valid),
     .out_ready  (out_ready),
     .out_data   (out_data),
     .out_nbytes (out_nbytes),
-    .out_last   (out_last)
+    .out_last   (out_last),
+    .out_tag    (out_seq),
+    .busy       (pack_busy)
 );
 
 assign m_axi_arid    = {ID_WIDTH{1'b0}};
@@ -226,14 +258,24 @@ assign m_axi_arvalid = ar_v_reg;
 assign m_axi_rready  = !m_onchip && sk_s_ready;
 
 assign m_sb_rd_req_valid = oc_v_reg;
-assign m_sb_rd_req_psum  = psum;
+assign m_sb_rd_req_psum  = oc_p_reg;
 assign m_sb_rd_req_addr  = oc_a_reg;
 assign m_sb_rd_rsp_ready = m_onchip && sk_s_ready;
 
-assign busy = agen_busy || ar_v_reg || oc_v_reg || meta_valid;
+assign busy      = agen_busy || ar_v_reg || oc_v_reg || meta_valid;
+assign issuing   = agen_busy;
+assign slot_busy = {(cnt1_reg != {CW{1'b0}}) || (agen_busy && cur_reg[0]),
+                    (cnt0_reg != {CW{1'b0}}) || (agen_busy && !cur_reg[0])};
 
 always @* begin
     killed_next  = killed_reg;
+    cur_next     = cur_reg;
+    kind_next    = kind_reg;
+    cnt0_next    = cnt0_reg;
+    cnt1_next    = cnt1_reg;
+    pkl_next     = pkl_reg;
+    pks_next     = pks_reg;
+    oc_p_next    = oc_p_reg;
     ar_v_next    = ar_v_reg;
     ar_a_next    = ar_a_reg;
     ar_l_next    = ar_l_reg;
@@ -244,6 +286,7 @@ always @* begin
     err_valid    = 1'b0;
     err_code     = `DMA_ERR_NONE;
     err_addr     = 64'd0;
+    err_slot     = h_seq[0];
     meta_pop     = 1'b0;
     push_beat    = 1'b0;
 
@@ -264,6 +307,7 @@ always @* begin
     if (take_burst) begin
         if (m_onchip) begin
             oc_v_next    = 1'b1;
+            oc_p_next    = psum;
             oc_a_next    = {b_addr[31:DBL], {DBL{1'b0}}};
             oc_left_next = b_beats_m1;
         end else begin
@@ -277,7 +321,11 @@ always @* begin
     if (rsp_fire) begin
         push_beat = !dropping && !rsp_err;
         if (rsp_err && !dropping) begin
-            killed_next = 1'b1;
+            // this job, and a later job of the same queue, are dead
+            killed_next[h_seq[0]] = 1'b1;
+            if (chain[~h_seq[0]]) begin
+                killed_next[~h_seq[0]] = 1'b1;
+            end
             err_valid   = 1'b1;
             err_code    = rsp_resp[0] ? `DMA_ERR_RD_DECERR : `DMA_ERR_RD_SLVERR;
             err_addr    = {{(64-ADDR_WIDTH){1'b0}}, h_beat_addr};
@@ -290,24 +338,55 @@ always @* begin
         end
     end
 
+    // the packer's partial job (dropped with pk_drop when it dies)
+    if (push_beat) begin
+        pkl_next = !(h_last && h_last_beat);
+        pks_next = h_seq[0];
+    end else if (pk_drop) begin
+        pkl_next = 1'b0;
+    end
+
+    // bursts per slot: issued .. last beat taken
+    if (take_burst) begin
+        if (cur_reg[0]) cnt1_next = cnt1_next + 1'b1;
+        else            cnt0_next = cnt0_next + 1'b1;
+    end
+    if (meta_pop) begin
+        if (h_seq[0]) cnt1_next = cnt1_next - 1'b1;
+        else          cnt0_next = cnt0_next - 1'b1;
+    end
+
     if (start) begin
-        killed_next = 1'b0;
-        beat_next   = 8'd0;
+        killed_next[start_seq[0]] = 1'b0;
+        cur_next  = start_seq;
+        kind_next = onchip;
     end
 end
 
 always @(posedge clk) begin
     if (rst) begin
-        killed_reg  <= 1'b0;
+        killed_reg  <= 2'b00;
+        cur_reg     <= 3'd0;
+        kind_reg    <= 1'b0;
+        cnt0_reg    <= {CW{1'b0}};
+        cnt1_reg    <= {CW{1'b0}};
+        pkl_reg     <= 1'b0;
         ar_v_reg    <= 1'b0;
         oc_v_reg    <= 1'b0;
         beat_reg    <= 8'd0;
     end else begin
         killed_reg  <= killed_next;
+        cur_reg     <= cur_next;
+        kind_reg    <= kind_next;
+        cnt0_reg    <= cnt0_next;
+        cnt1_reg    <= cnt1_next;
+        pkl_reg     <= pkl_next;
         ar_v_reg    <= ar_v_next;
         oc_v_reg    <= oc_v_next;
         beat_reg    <= beat_next;
     end
+    pks_reg     <= pks_next;
+    oc_p_reg    <= oc_p_next;
     ar_a_reg    <= ar_a_next;
     ar_l_reg    <= ar_l_next;
     oc_a_reg    <= oc_a_next;

@@ -3,18 +3,25 @@
 `default_nettype none
 
 /*
- * dma_wr: the write side of a DMA job. Walks the destination pattern
+ * dma_wr: the write side of the DMA. Walks each job's destination pattern
  * (dma_agen), takes bytes in order from a dense byte stream and writes them
  * to DRAM (AXI4 AW/W/B, up to 2^OUTSTANDING_LOG2 bursts in flight) or to
  * SBUF/PSUM (one aligned beat per request on the on-chip write port), with
  * byte strobes set exactly on the bytes of the pattern.
  *
- * Handshake: `start` (one cycle) begins a job; `busy` stays high until the
- * last write response has arrived. `abort` stops issuing bursts; the W
- * beats still owed for bursts whose address was already issued go out with
- * WSTRB = 0 (no byte written), then the B responses are drained. The first
- * BRESP of SLVERR/DECERR raises err_valid for one cycle with the code and
- * the burst's address.
+ * Jobs overlap: `start` (one cycle, while `issuing` is low) begins the next
+ * job (sequence number start_seq, slot start_seq[0]) while earlier jobs'
+ * beats and responses are still in flight; `issuing` is high while its
+ * bursts are generated. Per slot, slot_busy stays high until every burst of
+ * that job has its response (DRAM) or every on-chip write was taken. The
+ * stream's words carry their job's sequence number (in_seq): words of the
+ * head burst's job are used, words of a later job wait, words of a dead or
+ * earlier job are dropped. A job whose slot is killed (kill[s], or locally
+ * from the cycle after its first error response) issues no more bursts; the
+ * W beats still owed for its bursts whose address was issued go out with
+ * WSTRB = 0 (no byte written), its on-chip beats are skipped, its responses
+ * drained. The first BRESP of SLVERR/DECERR of a live job raises err_valid
+ * for one cycle with the code, the burst's address and err_slot.
  *
  * AXI: INCR bursts, AWSIZE = full width, AWID 0, never crossing 4 KiB, at
  * most 256 beats; AWVALID and WVALID are held with stable payload until
@@ -32,9 +39,13 @@ module dma_wr #(
     input  wire                    clk,
     input  wire                    rst,
     input  wire                    start,
-    input  wire                    abort,
-    output wire                    busy,
-    // destination pattern (stable for the whole job)
+    input  wire [2:0]              start_seq,
+    input  wire [1:0]              kill,       // per slot: drop that job
+    input  wire [1:0]              chain,      // per slot: a later job of the other slot's queue
+    output wire                    busy,       // anything issued or to issue
+    output wire                    issuing,    // the started job's bursts are being generated
+    output wire [1:0]              slot_busy,
+    // destination pattern of the job being started (stable while issuing)
     input  wire                    onchip,
     input  wire                    psum,
     input  wire [ADDR_WIDTH-1:0]   addr,
@@ -49,11 +60,13 @@ module dma_wr #(
     output reg                     err_valid,
     output reg  [3:0]              err_code,
     output reg  [63:0]             err_addr,
+    output reg                     err_slot,
     // dense byte stream in
     input  wire                    in_valid,
     output reg                     in_ready,
     input  wire [DATA_WIDTH-1:0]   in_data,
     input  wire [$clog2(DATA_WIDTH/8):0] in_nbytes,
+    input  wire [2:0]              in_seq,
     // AXI4 write channels
     output wire [ID_WIDTH-1:0]     m_axi_awid,
     output wire [ADDR_WIDTH-1:0]   m_axi_awaddr,
@@ -83,10 +96,15 @@ module dma_wr #(
 
 localparam DB   = DATA_WIDTH / 8;
 localparam DBL  = $clog2(DB);
-localparam MW   = ADDR_WIDTH + 2 * (DBL + 1) + 8;  // {addr, lo, hi, beats-1}
+localparam MW   = ADDR_WIDTH + 2 * (DBL + 1) + 8 + 5;  // {addr, lo, hi, beats-1, onchip, psum, seq}
+localparam CW   = OUTSTANDING_LOG2 + 1;                // burst counter bits
 
 // ------------------------------------------------------------- registers
-reg                  killed_reg, killed_next;   // a write error was seen
+reg  [1:0]           killed_reg, killed_next;   // per slot: a write error was seen
+reg  [2:0]           cur_reg,    cur_next;      // sequence number of the issuing job
+reg  [CW-1:0]        cnt0_reg,   cnt0_next;     // bursts of slot 0 not yet answered
+reg  [CW-1:0]        cnt1_reg,   cnt1_next;
+reg                  bs_reg,     bs_next;       // slot of the bytes in buf
 reg                  aw_v_reg,   aw_v_next;
 reg [ADDR_WIDTH-1:0] aw_a_reg,   aw_a_next;
 reg [7:0]            aw_l_reg,   aw_l_next;
@@ -98,6 +116,7 @@ reg [DATA_WIDTH-1:0] w_data;
 reg [DB-1:0]         w_strb;
 reg                  w_last;
 reg [31:0]           w_addr;
+reg                  w_end;                     // an on-chip burst's last beat
 
 reg                  take_burst;
 reg                  meta_pop;
@@ -107,7 +126,7 @@ reg [DATA_WIDTH-1:0] beat;      // the beat's bytes on their lanes, zero elsewhe
 reg [DB-1:0]         strb;
 reg [DBL+1:0]        lo_cnt;
 integer              i;
-wire                 dropping = abort || killed_reg;
+wire [1:0]           kill_any = kill | killed_reg;
 
 // ---------------------------------------------------------------- bursts
 wire                  b_valid;
@@ -128,7 +147,7 @@ dma_agen #(
     .clk            (clk),
     .rst            (rst),
     .start          (start),
-    .stop           (dropping),
+    .stop           (kill_any[cur_reg[0]]),
     .addr           (addr),
     .esize_log2     (esize_log2),
     .count0         (count0),
@@ -151,12 +170,13 @@ dma_agen #(
 wire          meta_in_ready;
 wire          meta_valid;
 wire [MW-1:0] meta_data;
-// B FIFO: addresses of DRAM bursts awaiting their response.
+// B FIFO: addresses and slots of DRAM bursts awaiting their response.
 wire                  bq_in_ready;
 wire                  bq_valid;
 wire [ADDR_WIDTH-1:0] bq_addr;
+wire                  bq_slot;
 
-assign b_ready = !dropping && meta_in_ready && (onchip || (bq_in_ready && (!aw_v_reg || m_axi_awready)));
+assign b_ready = !kill_any[cur_reg[0]] && meta_in_ready && (onchip || (bq_in_ready && (!aw_v_reg || m_axi_awready)));
 
 dma_fifo #(
     .WIDTH      (MW),
@@ -167,14 +187,14 @@ dma_fifo #(
     .clear     (1'b0),
     .in_valid  (take_burst),
     .in_ready  (meta_in_ready),
-    .in_data   ({b_addr, b_lo, b_hi, b_beats_m1}),
+    .in_data   ({b_addr, b_lo, b_hi, b_beats_m1, onchip, psum, cur_reg}),
     .out_valid (meta_valid),
     .out_ready (meta_pop),
     .out_data  (meta_data)
 );
 
 dma_fifo #(
-    .WIDTH      (ADDR_WIDTH),
+    .WIDTH      (ADDR_WIDTH + 1),
     .DEPTH_LOG2 (OUTSTANDING_LOG2)
 ) b_fifo (
     .clk            (clk),
@@ -182,18 +202,28 @@ dma_fifo #(
     .clear     (1'b0),
     .in_valid  (take_burst && !onchip),
     .in_ready  (bq_in_ready),
-    .in_data   (b_addr),
+    .in_data   ({b_addr, cur_reg[0]}),
     .out_valid (bq_valid),
     .out_ready (b_pop),
-    .out_data  (bq_addr)
+    .out_data  ({bq_addr, bq_slot})
 );
 
 /* verilator lint_off UNUSEDSIGNAL */ // byte lanes come from lo
 wire [ADDR_WIDTH-1:0] h_addr = meta_data[MW-1 -: ADDR_WIDTH];
 /* verilator lint_on UNUSEDSIGNAL */
-wire [DBL:0]          h_lo   = meta_data[2*(DBL+1)+7 : DBL+9];
-wire [DBL:0]          h_hi   = meta_data[DBL+8 : 8];
-wire [7:0]            h_bm1  = meta_data[7:0];
+wire [DBL:0]          h_lo   = meta_data[2*(DBL+1)+12 : DBL+14];
+wire [DBL:0]          h_hi   = meta_data[DBL+13 : 13];
+wire [7:0]            h_bm1  = meta_data[12:5];
+wire                  h_onchip = meta_data[4];
+wire                  h_psum = meta_data[3];
+wire [2:0]            h_seq  = meta_data[2:0];
+wire                  dropping = kill_any[h_seq[0]];  // the head burst's job is dead
+// The stream word's job against the head burst's (or, with no burst
+// queued, the issuing job's): 0 this job, 1..3 a later one (wait), 4..7
+// an earlier one (a dead job's leftovers: drop).
+wire [2:0]            in_dist  = in_seq - (meta_valid ? h_seq : cur_reg);
+wire                  in_use   = in_valid && (in_dist == 3'd0) && !kill_any[in_seq[0]];
+wire                  in_drop  = in_valid && (in_dist[2] || ((in_dist == 3'd0) && kill_any[in_seq[0]]));
 wire                  h_first_beat = (beat_reg == 8'd0);
 wire                  h_last_beat  = (beat_reg == h_bm1);
 wire [31:0]           h_beat_addr  = {h_addr[31:DBL], {DBL{1'b0}}} +
@@ -206,20 +236,25 @@ wire [DATA_WIDTH-1:0] sk_data;
 wire [DB-1:0]         sk_strb;
 wire                  sk_last;
 wire [31:0]           sk_addr;
+wire                  sk_onchip;
+wire                  sk_psum;
+wire                  sk_end;
+wire                  sk_slot;
 
 dma_skid #(
-    .WIDTH (DATA_WIDTH + DB + 1 + 32)
+    .WIDTH (DATA_WIDTH + DB + 1 + 32 + 4)
 ) w_skid (
     .clk     (clk),
     .rst     (rst),
     .clear   (1'b0),
     .s_valid (w_emit),
     .s_ready (w_ready),
-    .s_data  ({w_data, w_strb, w_last, w_addr}),
+    .s_data  ({w_data, w_strb, w_last, w_addr, h_onchip, h_psum, w_end, h_seq[0]}),
     .m_valid (sk_valid),
-    .m_ready (onchip ? m_sb_wr_ready : m_axi_wready),
-    .m_data  ({sk_data, sk_strb, sk_last, sk_addr})
+    .m_ready (sk_onchip ? m_sb_wr_ready : m_axi_wready),
+    .m_data  ({sk_data, sk_strb, sk_last, sk_addr, sk_onchip, sk_psum, sk_end, sk_slot})
 );
+wire                  sk_fire = sk_valid && (sk_onchip ? m_sb_wr_ready : m_axi_wready);
 
 // Byte alignment: three rotations (dma_rotl). buf byte s goes to lane
 // lo + s, input byte t to lane lo + cnt + t; the rest moves down by n (from
@@ -270,19 +305,27 @@ assign m_axi_awvalid = aw_v_reg;
 assign m_axi_wdata   = sk_data;
 assign m_axi_wstrb   = sk_strb;
 assign m_axi_wlast   = sk_last;
-assign m_axi_wvalid  = sk_valid && !onchip;
+assign m_axi_wvalid  = sk_valid && !sk_onchip;
 assign m_axi_bready  = 1'b1;
 
-assign m_sb_wr_valid = sk_valid && onchip;
-assign m_sb_wr_psum  = psum;
+assign m_sb_wr_valid = sk_valid && sk_onchip;
+assign m_sb_wr_psum  = sk_psum;
 assign m_sb_wr_addr  = sk_addr;
 assign m_sb_wr_data  = sk_data;
 assign m_sb_wr_strb  = sk_strb;
 
-assign busy = agen_busy || aw_v_reg || meta_valid || sk_valid || bq_valid;
+assign busy      = agen_busy || aw_v_reg || meta_valid || sk_valid || bq_valid;
+assign issuing   = agen_busy;
+assign slot_busy = {(cnt1_reg != {CW{1'b0}}) || (agen_busy && cur_reg[0]),
+                    (cnt0_reg != {CW{1'b0}}) || (agen_busy && !cur_reg[0])};
 
 always @* begin
     killed_next = killed_reg;
+    cur_next    = cur_reg;
+    cnt0_next   = cnt0_reg;
+    cnt1_next   = cnt1_reg;
+    bs_next     = bs_reg;
+    w_end       = 1'b0;
     aw_v_next   = aw_v_reg;
     aw_a_next   = aw_a_reg;
     aw_l_next   = aw_l_reg;
@@ -297,6 +340,7 @@ always @* begin
     err_valid   = 1'b0;
     err_code    = `DMA_ERR_NONE;
     err_addr    = 64'd0;
+    err_slot    = bq_slot;
     meta_pop    = 1'b0;
     b_pop       = 1'b0;
     in_ready    = 1'b0;
@@ -316,7 +360,7 @@ always @* begin
     // W beats: take n = hi - lo bytes from the stream, place them at lo.
     // Lane l in [lo, hi) gets stream byte l - lo: from buf below cnt, else
     // from the input word.
-    avail  = {1'b0, cnt_reg} + (in_valid ? {1'b0, in_nbytes} : {(DBL+2){1'b0}});
+    avail  = {1'b0, cnt_reg} + (in_use ? {1'b0, in_nbytes} : {(DBL+2){1'b0}});
     lo_cnt = {1'b0, lo} + {1'b0, cnt_reg};
     for (i = 0; i < DB; i = i + 1) begin
         strb[i] = (i >= lo) && (i < hi);
@@ -329,11 +373,16 @@ always @* begin
         end
     end
 
+    // bytes left in buf by a job that died: dropped
+    if (kill_any[bs_reg]) begin
+        cnt_next = {(DBL+1){1'b0}};
+    end
+
     if (meta_valid && w_ready) begin
         if (dropping) begin
             // owed beats of issued bursts: no byte written (DRAM); on-chip
             // beats are not owed to anyone and are skipped
-            w_emit = !onchip;
+            w_emit = !h_onchip;
             if (h_last_beat) begin
                 beat_next = 8'd0;
                 meta_pop  = 1'b1;
@@ -342,6 +391,7 @@ always @* begin
             end
         end else if (avail >= {1'b0, n}) begin
             w_emit = 1'b1;
+            w_end  = h_onchip && h_last_beat;
             w_data = beat;
             w_strb = strb;
             // what is left: the rest of buf, or of the input word, moved
@@ -352,6 +402,7 @@ always @* begin
             end else begin
                 in_ready = 1'b1;
                 cnt_next = avail[DBL:0] - n;
+                bs_next  = in_seq[0];
             end
             if (h_last_beat) begin
                 beat_next = 8'd0;
@@ -361,37 +412,66 @@ always @* begin
             end
         end
     end
-    if (dropping) begin
-        in_ready = 1'b1;  // discard the rest of the stream
-        cnt_next = {(DBL+1){1'b0}};
+    if (in_drop) begin
+        in_ready = 1'b1;  // a dead job's word
     end
 
     // write responses
     if (m_axi_bvalid && bq_valid) begin
         b_pop = 1'b1;
-        if (m_axi_bresp[1] && !killed_reg && !abort) begin
-            killed_next = 1'b1;
+        if (m_axi_bresp[1] && !kill_any[bq_slot]) begin
+            // this job, and a later job of the same queue, are dead
+            killed_next[bq_slot] = 1'b1;
+            if (chain[~bq_slot]) begin
+                killed_next[~bq_slot] = 1'b1;
+            end
             err_valid   = 1'b1;
             err_code    = m_axi_bresp[0] ? `DMA_ERR_WR_DECERR : `DMA_ERR_WR_SLVERR;
             err_addr    = {{(64-ADDR_WIDTH){1'b0}}, bq_addr};
         end
     end
 
+    // bursts per slot: issued .. answered (DRAM) or written (on-chip)
+    if (take_burst) begin
+        if (cur_reg[0]) cnt1_next = cnt1_next + 1'b1;
+        else            cnt0_next = cnt0_next + 1'b1;
+    end
+    if (b_pop) begin
+        if (bq_slot) cnt1_next = cnt1_next - 1'b1;
+        else         cnt0_next = cnt0_next - 1'b1;
+    end
+    if (sk_fire && sk_end) begin
+        if (sk_slot) cnt1_next = cnt1_next - 1'b1;
+        else         cnt0_next = cnt0_next - 1'b1;
+    end
+    if (meta_pop && dropping && h_onchip) begin
+        // a dead job's on-chip burst: its last beat was skipped
+        if (h_seq[0]) cnt1_next = cnt1_next - 1'b1;
+        else          cnt0_next = cnt0_next - 1'b1;
+    end
+
     if (start) begin
-        killed_next = 1'b0;
-        beat_next   = 8'd0;
-        cnt_next    = {(DBL+1){1'b0}};
+        killed_next[start_seq[0]] = 1'b0;
+        cur_next = start_seq;
     end
 end
 
 always @(posedge clk) begin
     if (rst) begin
-        killed_reg <= 1'b0;
+        killed_reg <= 2'b00;
+        cur_reg    <= 3'd0;
+        cnt0_reg   <= {CW{1'b0}};
+        cnt1_reg   <= {CW{1'b0}};
+        bs_reg     <= 1'b0;
         aw_v_reg   <= 1'b0;
         beat_reg   <= 8'd0;
         cnt_reg    <= {(DBL+1){1'b0}};
     end else begin
         killed_reg <= killed_next;
+        cur_reg    <= cur_next;
+        cnt0_reg   <= cnt0_next;
+        cnt1_reg   <= cnt1_next;
+        bs_reg     <= bs_next;
         aw_v_reg   <= aw_v_next;
         beat_reg   <= beat_next;
         cnt_reg    <= cnt_next;

@@ -521,3 +521,58 @@ void prog_state_free(prog_state *s)
     free(s->sbuf);
     free(s->psum);
 }
+
+/* ---- listing, for failure reports ----------------------------------------- */
+
+static void print_side(FILE *f, const char *what, const tl_dma_side *s)
+{
+    fprintf(f, " %s space %u fmt %u addr 0x%llx count %u,%u,%u stride %u,%u,%u", what, s->space, s->fmt,
+            (unsigned long long)s->addr, s->count[0], s->count[1], s->count[2], s->stride[0], s->stride[1],
+            s->stride[2]);
+}
+
+void core_prog_print(const core_prog *p, FILE *f)
+{
+    static const char *eng[] = {"DMA", "TE", "ACT"};
+    for (unsigned i = 0; i < p->n; i++) {
+        const prog_op *o = &p->ops[i];
+        const uint32_t *in = o->insn;
+        fprintf(f, "%3u %-3s", i, eng[o->engine]);
+        if (tl_isa_get(in, TL_ISA_HDR_WAIT))
+            fprintf(f, " wait S%u>=%u", tl_isa_get(in, TL_ISA_HDR_WS), tl_isa_get(in, TL_ISA_HDR_WV));
+        if (tl_isa_get(in, TL_ISA_HDR_SIGNAL))
+            fprintf(f, " signal S%u+=%u", tl_isa_get(in, TL_ISA_HDR_SS), tl_isa_get(in, TL_ISA_HDR_SV));
+        if (o->nop) {
+            fprintf(f, " NOP\n");
+            continue;
+        }
+        switch (o->op) {
+        case TL_ISA_OP_DMA:
+            fprintf(f, " DMA q%u", tl_isa_get(in, TL_ISA_DMA_QUEUE));
+            print_side(f, "src", &o->dma.src);
+            print_side(f, "dst", &o->dma.dst);
+            fprintf(f, " round %u sat %u\n", o->dma.round, o->dma.saturate);
+            break;
+        case TL_ISA_OP_MATMUL: {
+            const mm_args *a = &o->mm;
+            fprintf(f, " MATMUL fw %u fx %u start %u load %u K %u M %u N %u w_off %u x_off %u e0 %u\n", a->fw, a->fx,
+                    a->start, a->load, a->K, a->M, a->N, a->w_off, a->x_off, a->e0);
+            break;
+        }
+        case TL_ISA_OP_ACTIVATE: {
+            const act_args *a = &o->act;
+            fprintf(f, " ACTIVATE in %u/%u@%u out %u/%u@%u P %u p0 %u F %u round %u sat %u func %u scale%s 0x%x bias%s 0x%x\n",
+                    a->in_space, a->in_fmt, a->in_off, a->out_space, a->out_fmt, a->out_off, a->P, a->p0, a->F,
+                    a->round, a->sat, a->func, a->scale_pp ? "@" : "", a->scale, a->bias_pp ? "@" : "", a->bias);
+            break;
+        }
+        default: {
+            const ew_args *a = &o->ew;
+            fprintf(f, " ELEMWISE op %u a %u/%u@%u b %u/%u@%u out %u/%u@%u P %u p0 %u F %u round %u sat %u\n", a->op,
+                    a->a_space, a->a_fmt, a->a_off, a->b_space, a->b_fmt, a->b_off, a->out_space, a->out_fmt,
+                    a->out_off, a->P, a->p0, a->F, a->round, a->sat);
+            break;
+        }
+        }
+    }
+}

@@ -20,6 +20,8 @@
 #ifndef CORE_PROGS_H
 #define CORE_PROGS_H
 
+#include <stdio.h>
+
 #include "core_harness.h"
 
 typedef struct {
@@ -53,6 +55,8 @@ void core_prog_gen(core_prog *p, uint64_t seed);
  * assume them); NULL: random, as core_prog_gen. */
 void core_prog_gen_cfg(core_prog *p, uint64_t seed, const tl_core_config *cfg);
 void core_prog_free(core_prog *p);
+/* One line per operation: engine, wait/signal, fields (failure reports). */
+void core_prog_print(const core_prog *p, FILE *f);
 /* Write the data and the rings into a harness created with p->cfg. */
 void core_prog_load(const core_prog *p, ch *h);
 

@@ -125,6 +125,7 @@ void dma_tb_reset(dma_tb *tb, unsigned n)
     tb->io.desc_valid = false;
     tb->io.err_clear = 0;
     tb->io.desc_err_clear = false;
+    tb->io.abort = false;
     for (unsigned i = 0; i < n; i++)
         dma_tb_step(tb);
     tb->io.rst = false;

@@ -33,6 +33,7 @@ typedef struct {
     uint64_t dram_base, dram_limit;
     uint32_t err_clear;          /* one bit per queue */
     bool desc_err_clear;
+    bool abort;                  /* soft reset (level) */
     bool sb_rd_req_ready;
     bool sb_rd_rsp_valid;
     uint8_t sb_rd_rsp_data[AXI_MEM_MAX_BYTES];

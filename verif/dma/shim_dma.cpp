@@ -78,6 +78,7 @@ extern "C" void dma_dut_eval(dma_dut *d, dma_io *io)
     t->dram_limit = io->dram_limit;
     t->err_clear = io->err_clear;
     t->desc_err_clear = io->desc_err_clear;
+    t->__SYM__abort = io->abort;  // Verilator renames the port: abort() is a C function
     t->m_axi_awready = p->awready;
     t->m_axi_wready = p->wready;
     t->m_axi_bid = p->bid;

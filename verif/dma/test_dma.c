@@ -653,6 +653,380 @@ static int random_list(uint32_t seed)
     return ok;
 }
 
+/* ------------------------------------------- overlapping descriptors */
+
+/* Does descriptor d's destination hold the same bytes in both images? */
+static int dst_same(const tl_dma_desc *d, const uint8_t *dram, const uint8_t *sbuf, const uint8_t *psum,
+                    const uint8_t *xd, const uint8_t *xs, const uint8_t *xp)
+{
+    const tl_dma_side *s = &d->dst;
+    unsigned es = tl_dma_esize(s->fmt);
+    for (uint32_t i2 = 0; i2 < (s->count[2] & 0xFFFF); i2++)
+        for (uint32_t i1 = 0; i1 < (s->count[1] & 0xFFFF); i1++)
+            for (uint32_t i0 = 0; i0 < s->count[0]; i0++)
+                for (unsigned b = 0; b < es; b++) {
+                    uint64_t a = s->addr + (uint64_t)i0 * s->stride[0] + (uint64_t)i1 * s->stride[1] +
+                                 (uint64_t)i2 * s->stride[2] + b;
+                    if (s->space == TL_DMA_DRAM) {
+                        a -= tb->dram_base;
+                        if (dram[a] != xd[a])
+                            return 0;
+                    } else if (s->space == TL_DMA_SBUF ? sbuf[a] != xs[a] : psum[a] != xp[a]) {
+                        return 0;
+                    }
+                }
+    return 1;
+}
+
+/* Lowest and highest destination byte of d. */
+static void dst_range(const tl_dma_desc *d, uint64_t *lo, uint64_t *hi)
+{
+    *lo = d->dst.addr;
+    *hi = d->dst.addr + extent(&d->dst) - 1;
+}
+
+/*
+ * Long random streams over every queue (8 descriptors, tiles of up to
+ * 4 KiB among the random shapes, latency up to 100, bus faults, malformed
+ * descriptors), so that descriptors overlap. Besides the full comparison
+ * with the C model (memories, codes, addresses, counts), every done pulse
+ * is checked when it happens: it is the next descriptor of its queue that
+ * the model completes, its destination already holds the model's final
+ * bytes, and no write burst into it is still waiting for its response.
+ */
+static int overlap_list(uint32_t seed)
+{
+    enum { N = 8 };
+    static tl_dma_desc list[N];
+    static unsigned qs[N];
+    static uint8_t d0[DMA_TB_DRAM_SIZE], s0[DMA_TB_SBUF_SIZE], p0[DMA_TB_PSUM_SIZE];
+    static uint8_t d1[DMA_TB_DRAM_SIZE], s1[DMA_TB_SBUF_SIZE], p1[DMA_TB_PSUM_SIZE];
+    rng.s = (uint64_t)seed * 0x9E3779B97F4A7C15ull + 0x777;
+    for (unsigned i = 0; i < N; i++) {
+        random_desc(&list[i], i);
+        if (rb(3) == 0) { /* a contiguous tile into this descriptor's slot */
+            static const tl_fmt f[] = {TL_FMT_INT8, TL_FMT_BF16, TL_FMT_FP32};
+            tl_fmt fm = f[rb(3)];
+            unsigned es = tl_dma_esize(fm);
+            region dr = dst_region(random_space(), i), sr = src_region(random_space());
+            uint32_t n = (uint32_t)((256 + rb((uint32_t)(dr.size - 256))) / es);
+            list[i] = copy1d(sr.space, sr.base + (rb((uint32_t)(sr.size - (uint64_t)n * es)) & ~(es - 1u)),
+                             dr.space, dr.base, fm, n);
+        }
+        qs[i] = rb(DMA_TB_QUEUES);
+        if (rb(40) == 0)
+            qs[i] = DMA_TB_QUEUES + rb(16 - DMA_TB_QUEUES);
+    }
+    dma_job job = {list, qs, N, {{0}}, 0, 0};
+    for (unsigned f = rb(3); f > 0 && job.nfaults < 2; f--) {
+        const tl_dma_desc *d = &list[rb(N)];
+        bool w = rb(2);
+        const tl_dma_side *sd = w ? &d->dst : &d->src;
+        if (sd->space == TL_DMA_DRAM && sd->count[0] && sd->count[1] && sd->count[2]) {
+            uint64_t e = extent(sd);
+            uint64_t lo = sd->addr + rb((uint32_t)(e < 0x7FFFFFFF ? e : 0x7FFFFFFF));
+            job.faults[job.nfaults++] = (tl_dma_fault){lo, lo + rb(64), w, 2 + rb(2)};
+        }
+    }
+    static const unsigned lat[] = {20, 60, 100, 100};
+    timing(lat[rb(4)], rb(3) ? 100 : 85, 0, 0);
+
+    /* the model: final memories and status */
+    uint8_t *dram = dma_tb_dram(tb);
+    memcpy(d0, dram, sizeof d0);
+    memcpy(s0, tb->sbuf, sizeof s0);
+    memcpy(p0, tb->psum, sizeof p0);
+    memcpy(d1, d0, sizeof d1);
+    memcpy(s1, s0, sizeof s1);
+    memcpy(p1, p0, sizeof p1);
+    tl_dma_sys sys;
+    dma_tb_sys(tb, &sys, d1, s1, p1);
+    sys.faults = job.faults;
+    sys.nfaults = job.nfaults;
+    tl_dma_status st;
+    tl_dma_run_queues(&sys, list, qs, N, DMA_TB_QUEUES, &st);
+
+    /* the RTL, watched cycle by cycle */
+    dma_tb_reset(tb, 3);
+    axi_mem_seed(tb->axi, seed * 0x9E3779B97F4A7C15ull + 1);
+    tb->rng = seed * 0xD1B54A32D192ED03ull + 2;
+    axi_mem_clear_faults(tb->axi);
+    for (unsigned i = 0; i < job.nfaults; i++)
+        axi_mem_add_fault(tb->axi, job.faults[i].lo, job.faults[i].hi, job.faults[i].on_write,
+                          job.faults[i].resp);
+    enum { MAXB = 64 };
+    uint64_t pend_lo[MAXB], pend_hi[MAXB]; /* write bursts awaiting B, in order */
+    unsigned ph = 0, pn = 0, next = 0, pulses[DMA_TB_QUEUES] = {0};
+    int ok = 1;
+    const unsigned db = dma_dut_data_bytes();
+    for (uint64_t t = 0; t < 4000000 && ok; t++) {
+        if (next < N && !tb->io.desc_valid) {
+            tl_dma_desc_pack(&list[next], tb->io.desc);
+            tb->io.desc_queue = qs[next];
+            tb->io.desc_valid = true;
+        }
+        dma_tb_step(tb);
+        const axi_port *p = &tb->io.axi;
+        if (tb->io.desc_valid && tb->io.desc_ready) {
+            tb->io.desc_valid = false;
+            next++;
+        }
+        if (p->awvalid && p->awready && pn < MAXB) {
+            unsigned k = (ph + pn++) % MAXB;
+            pend_lo[k] = p->awaddr;
+            pend_hi[k] = (p->awaddr & ~(uint64_t)(db - 1)) + ((uint64_t)p->awlen + 1) * db - 1;
+        }
+        if (p->bvalid && p->bready && pn) {
+            ph = (ph + 1) % MAXB;
+            pn--;
+        }
+        for (unsigned q = 0; q < DMA_TB_QUEUES && ok; q++) {
+            if (!(tb->io.done_pulse >> q & 1))
+                continue;
+            unsigned k = pulses[q]++, i, seen = 0;
+            for (i = 0; i < N; i++)
+                if (qs[i] == q && seen++ == k)
+                    break;
+            if (k >= st.done[q] || i == N) {
+                printf("done pulse %u of queue %u: the model completes %u\n", k + 1, q, st.done[q]);
+                ok = 0;
+                break;
+            }
+            if (!dst_same(&list[i], dram, tb->sbuf, tb->psum, d1, s1, p1)) {
+                printf("done pulse of descriptor %u (queue %u) before its destination is written\n", i, q);
+                ok = 0;
+            }
+            uint64_t lo, hi;
+            dst_range(&list[i], &lo, &hi);
+            for (unsigned b = 0; b < pn && list[i].dst.space == TL_DMA_DRAM; b++) {
+                unsigned x = (ph + b) % MAXB;
+                if (pend_lo[x] <= hi && lo <= pend_hi[x]) {
+                    printf("done pulse of descriptor %u (queue %u) before the write response of its "
+                           "burst at 0x%" PRIx64 "\n", i, q, pend_lo[x]);
+                    ok = 0;
+                }
+            }
+        }
+        if (next == N && tb->io.idle && axi_mem_idle(tb->axi) && tb->rsp_n == 0)
+            break;
+    }
+    for (unsigned q = 0; q < DMA_TB_QUEUES && ok; q++)
+        if (pulses[q] != st.done[q] || tb->io.done_count[q] != st.done[q]) {
+            printf("queue %u: %u done pulses, done_count %u, the model completes %u\n", q, pulses[q],
+                   tb->io.done_count[q], st.done[q]);
+            ok = 0;
+        }
+    /* and the whole comparison (memories, codes, addresses, protocol) */
+    memcpy(dram, d0, sizeof d0);
+    memcpy(tb->sbuf, s0, sizeof s0);
+    memcpy(tb->psum, p0, sizeof p0);
+    if (!ok) {
+        printf("overlap list (seed %u) failed while running:\n", seed);
+        for (unsigned i = 0; i < N; i++) {
+            printf(" [%u] queue %u\n", i, qs[i]);
+            dma_print_desc(&list[i]);
+        }
+    }
+    dma_result r;
+    ok &= check(&job, seed, &r);
+    for (unsigned q = 0; q < DMA_TB_QUEUES; q++) {
+        stat_done += r.done[q];
+        stat_err[r.code[q] & 15]++;
+    }
+    stat_desc += N;
+    return ok;
+}
+
+START_TEST(overlap_streams)
+{
+    const char *e = getenv("DMA_OVERLAP_LISTS");
+    unsigned lists = (e && *e) ? (unsigned)strtoul(e, NULL, 0) : 150;
+    lists *= tl_test_seeds(1);
+    uint32_t seed0 = tl_test_seed(1) * 7919u + 31u * dma_dut_data_bytes() + dma_dut_addr_bits();
+    unsigned bad = 0;
+    stat_done = stat_desc = 0;
+    memset(stat_err, 0, sizeof stat_err);
+    for (unsigned i = 0; i < lists && bad < 3; i++) {
+        uint8_t *d = dma_tb_dram(tb);
+        for (unsigned k = 0; k < 4096; k++)
+            d[tl_rng_below(&rng, 96 * 1024)] = (uint8_t)tl_rng_u32(&rng);
+        if (!overlap_list(seed0 * 100003u + i)) {
+            printf("overlap list %u failed (replay: SEED=%u, list seed %u)\n", i, tl_test_seed(1),
+                   seed0 * 100003u + i);
+            bad++;
+        }
+    }
+    printf("dma: %u overlapping lists of 8, %u failed: %lu descriptors, %lu completed; errors:", lists, bad,
+           stat_desc, stat_done);
+    for (unsigned c = 1; c < 16; c++)
+        if (stat_err[c])
+            printf(" %s=%lu", tl_dma_strerror(c), stat_err[c]);
+    printf("\n");
+    ck_assert_uint_eq(bad, 0);
+}
+END_TEST
+
+/*
+ * abort (the core's soft reset) in the middle of random traffic on every
+ * queue: from the cycle after it rises desc_ready stays low and no done
+ * pulse comes; the engine then reports idle with the bus quiet (every
+ * transaction finished, no protocol violation); after abort falls a new
+ * descriptor runs correctly (memories against the C model run on what the
+ * aborted traffic left) and is counted once.
+ */
+static unsigned abort_busy; /* aborts that hit a busy engine */
+
+static int abort_list(uint32_t seed)
+{
+    enum { N = 8 };
+    static tl_dma_desc list[N];
+    static unsigned qs[N];
+    static uint8_t d1[DMA_TB_DRAM_SIZE], s1[DMA_TB_SBUF_SIZE], p1[DMA_TB_PSUM_SIZE];
+    rng.s = (uint64_t)seed * 0x9E3779B97F4A7C15ull + 0x999;
+    for (unsigned i = 0; i < N; i++) {
+        random_desc(&list[i], i);
+        qs[i] = rb(DMA_TB_QUEUES);
+    }
+    static const unsigned lat[] = {1, 9, 30, 100};
+    timing(lat[rb(4)], rb(2) ? 100 : 70, rb(3) == 0 ? 3 : 0, 50);
+    dma_tb_reset(tb, 3);
+    axi_mem_seed(tb->axi, seed * 0x9E3779B97F4A7C15ull + 1);
+    tb->rng = seed * 0xD1B54A32D192ED03ull + 2;
+    axi_mem_clear_faults(tb->axi);
+    if (rb(3) == 0) { /* a fault, so that a failing job may be aborted too */
+        const tl_dma_side *sd = rb(2) ? &list[0].dst : &list[0].src;
+        if (sd->space == TL_DMA_DRAM)
+            axi_mem_add_fault(tb->axi, sd->addr, sd->addr + 64, sd == &list[0].dst, 2);
+    }
+    unsigned when = 1 + rb(rb(2) ? 40 : 2500), next = 0;
+    int ok = 1;
+    for (unsigned t = 0; t < when; t++) { /* traffic */
+        if (next < N && !tb->io.desc_valid) {
+            tl_dma_desc_pack(&list[next], tb->io.desc);
+            tb->io.desc_queue = qs[next];
+            tb->io.desc_valid = true;
+        }
+        dma_tb_step(tb);
+        if (tb->io.desc_valid && tb->io.desc_ready) {
+            tb->io.desc_valid = false;
+            next++;
+        }
+    }
+    /* abort, with a descriptor still offered */
+    if (next < N) {
+        tl_dma_desc_pack(&list[next], tb->io.desc);
+        tb->io.desc_queue = qs[next];
+        tb->io.desc_valid = true;
+    }
+    tb->io.abort = true;
+    abort_busy += !tb->io.idle;
+    uint32_t count0[DMA_TB_QUEUES];
+    /* a job may still complete in the first abort cycle: its pulse is in
+     * that cycle, its count is seen in the next */
+    dma_tb_step(tb);
+    dma_tb_step(tb);
+    if (tb->io.desc_ready || tb->io.done_pulse) {
+        printf("abort: desc_ready %u, done pulse 0x%x in the second cycle\n", tb->io.desc_ready,
+               tb->io.done_pulse);
+        ok = 0;
+    }
+    for (unsigned q = 0; q < DMA_TB_QUEUES; q++)
+        count0[q] = tb->io.done_count[q];
+    unsigned t, quiet = 0;
+    for (t = 0; t < 200000 && quiet < 4; t++) {
+        dma_tb_step(tb);
+        if (tb->io.desc_ready) {
+            printf("abort: desc_ready high\n");
+            ok = 0;
+        }
+        if (tb->io.done_pulse) {
+            printf("abort: done pulse 0x%x\n", tb->io.done_pulse);
+            ok = 0;
+        }
+        quiet = tb->io.idle && axi_mem_idle(tb->axi) && tb->rsp_n == 0 ? quiet + 1 : 0;
+        if (rb(50) == 0)
+            tb->io.desc_queue = rb(16); /* offered on any queue number: never taken */
+    }
+    tb->io.desc_valid = false;
+    if (quiet < 4) {
+        printf("abort: not idle after %u cycles\n", t);
+        ok = 0;
+    }
+    for (unsigned q = 0; q < DMA_TB_QUEUES; q++)
+        if (tb->io.done_count[q] != count0[q]) {
+            printf("abort: queue %u counted %u -> %u\n", q, count0[q], tb->io.done_count[q]);
+            ok = 0;
+        }
+    tb->io.abort = false;
+    tb->io.err_clear = (1u << DMA_TB_QUEUES) - 1;
+    tb->io.desc_err_clear = true;
+    dma_tb_step(tb);
+    tb->io.err_clear = 0;
+    tb->io.desc_err_clear = false;
+    for (unsigned i = 0; i < 8; i++) { /* stays quiet */
+        dma_tb_step(tb);
+        if (!tb->io.idle || !axi_mem_idle(tb->axi))
+            ok = 0;
+    }
+    /* a new descriptor, checked against the model on the memories left */
+    axi_mem_clear_faults(tb->axi);
+    tl_dma_desc d;
+    random_desc(&d, rb(8));
+    unsigned q = rb(DMA_TB_QUEUES);
+    memcpy(d1, dma_tb_dram(tb), sizeof d1);
+    memcpy(s1, tb->sbuf, sizeof s1);
+    memcpy(p1, tb->psum, sizeof p1);
+    tl_dma_sys sys;
+    dma_tb_sys(tb, &sys, d1, s1, p1);
+    uint64_t fa = 0;
+    unsigned code = tl_dma_run(&sys, &d, &fa);
+    uint32_t before = tb->io.done_count[q];
+    ok &= dma_tb_push(tb, q, &d, 1000);
+    ok &= dma_tb_wait_idle(tb, 2000000);
+    if (tb->io.err_code[q] != code || (code && tb->io.err_addr[q] != fa) ||
+        tb->io.done_count[q] != before + (code == TL_DMA_OK)) {
+        printf("after abort: queue %u code %u (model %u) count %u -> %u\n", q, tb->io.err_code[q], code,
+               before, tb->io.done_count[q]);
+        ok = 0;
+    }
+    if (code == TL_DMA_OK || code > TL_DMA_ERR_WR_DECERR) {
+        if (memcmp(dma_tb_dram(tb), d1, sizeof d1) || memcmp(tb->sbuf, s1, sizeof s1) ||
+            memcmp(tb->psum, p1, sizeof p1)) {
+            printf("after abort: memories differ from the model\n");
+            ok = 0;
+        }
+    }
+    if (dma_tb_violations(tb)) {
+        printf("PROTOCOL: %u violations, first: %s\n", dma_tb_violations(tb), dma_tb_first_violation(tb));
+        ok = 0;
+    }
+    if (!ok) {
+        printf("abort list (seed %u) failed: abort after %u cycles, %u descriptors taken; then:\n", seed,
+               when, next);
+        for (unsigned i = 0; i < N; i++) {
+            printf(" [%u] queue %u\n", i, qs[i]);
+            dma_print_desc(&list[i]);
+        }
+        printf(" after abort, queue %u\n", q);
+        dma_print_desc(&d);
+    }
+    return ok;
+}
+
+START_TEST(abort_mid_traffic)
+{
+    unsigned lists = 120 * tl_test_seeds(1), bad = 0;
+    uint32_t seed0 = tl_test_seed(1) * 104729u + 17u * dma_dut_data_bytes() + dma_dut_addr_bits();
+    for (unsigned i = 0; i < lists && bad < 3; i++)
+        if (!abort_list(seed0 + i)) {
+            printf("abort list %u failed (replay: SEED=%u)\n", i, tl_test_seed(1));
+            bad++;
+        }
+    printf("dma: %u aborts in random traffic (%u with work in flight), %u failed\n", lists, abort_busy, bad);
+    ck_assert_uint_eq(bad, 0);
+}
+END_TEST
+
 START_TEST(random_descriptor_lists)
 {
     const char *e = getenv("DMA_RANDOM_LISTS");
@@ -712,6 +1086,8 @@ int main(int argc, char **argv)
     tcase_add_checked_fixture(tr, setup, teardown);
     tcase_set_timeout(tr, 3000);
     tcase_add_test(tr, random_descriptor_lists);
+    tcase_add_test(tr, overlap_streams);
+    tcase_add_test(tr, abort_mid_traffic);
     suite_add_tcase(s, tr);
     return tl_test_main(argv[0], s);
 }

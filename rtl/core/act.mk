@@ -1,0 +1,14 @@
+# rtl/core/act.mk: the activation engine core_act (docs/core.md sections 5,
+# 6, 11) and the rtl/common cells it needs. fp32_add is also in TE_FILES:
+# a file list for the whole core should take $(sort ...) of both.
+ACT_HDRS     := rtl/common/tl_encoding.vh rtl/common/tl_pipe.vh rtl/core/tl_isa.vh
+ACT_FILES    := rtl/common/fp32_mul.v rtl/common/fp32_add.v rtl/common/tl_widen.v \
+                rtl/common/tl_narrow.v rtl/common/tl_sr_rand.v \
+                rtl/core/core_act_lane.v rtl/core/core_act.v
+ACT_LINT_INC := -Irtl/common -Irtl/core
+
+# core_act at 16 x 16 / 128 bits (the default) and 4 x 4 / 64 bits with one
+# PSUM bank; the multiplier alone.
+$(eval $(call lint_top,core_act_16x16,core_act,$(ACT_FILES) $(ACT_HDRS),$(ACT_LINT_INC)))
+$(eval $(call lint_top,core_act_4x4,core_act,$(ACT_FILES) $(ACT_HDRS),$(ACT_LINT_INC) -GROWS=4 -GCOLS=4 -GDATA_WIDTH=64 -GPSUM_BANKS=1))
+$(eval $(call lint_top,fp32_mul,fp32_mul,rtl/common/fp32_mul.v $(ACT_HDRS),$(ACT_LINT_INC)))

@@ -1,0 +1,875 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * core_act: the activation engine. Executes ACTIVATE and ELEMWISE
+ * (docs/core.md sections 5, 6 and 11), bit for bit as exec_act of
+ * cmodel/core_exec.c.
+ *
+ * Instruction stream: `insn` (a checked instruction, fields of tl_isa.vh)
+ * is taken when insn_valid && insn_ready; insn_ready is high only when the
+ * engine is idle, so instructions run one after the other, each seeing the
+ * writes of the one before. `done` pulses once per instruction, one cycle
+ * after its last write was taken, and insn_ready is high again in that
+ * cycle. `busy` is high from the cycle after the accept until done.
+ *
+ * Dataflow. A tile is partitions p0..p0+P-1 by F elements; partition
+ * p0+p is lane p0+p of every memory word, and every lane runs the same
+ * element f in the same cycle (core_act_lane, one per lane, NL = max(ROWS,
+ * COLS) lanes). Per instruction:
+ *   setup  (4 cycles) element sizes, word counts, the lanes' first SR
+ *          coordinates cbase + (lane - p0)*cstride_p; per-partition scale
+ *          and bias words are requested first (SBUF port), before any data
+ *   run    the input streams a (and b) request their words in order, up to
+ *          IN_DEPTH words ahead of the element issue (a FIFO each; reads
+ *          answer CORE_MEM_RL = 2 cycles after taken, a tag shift register
+ *          per port routes the answers); one element per cycle is issued
+ *          to the lanes when its input words are there and, if it completes
+ *          an output word, a slot of the output FIFO is reserved (credits:
+ *          the lanes' pipeline never stalls); LANE_LAT = 22 cycles later
+ *          the lanes' results are packed into the output word, which goes
+ *          to the output FIFO and from there to the write port with the
+ *          partition mask and the byte strobes of its elements.
+ * Inputs are read strictly ahead of the outputs covering the same bytes,
+ * so an output may be an input in place (same offset, same element size);
+ * other overlaps are the OVERLAP error in core_ctrl, never seen here.
+ *
+ * Throughput: one element of every lane per cycle while the memory ports
+ * keep up and the output credits (OUT_DEPTH words in flight) last.
+ * Latency of an instruction: about 4 + 3 + F + LANE_LAT + 2 cycles.
+ *
+ * Memory ports (memory-facing outputs are registers): request streams
+ * (*_valid/*_ready) addressed by word; read answers arrive exactly
+ * CORE_MEM_RL cycles after the request was taken, for every partition.
+ */
+module core_act #(
+    parameter ROWS = 16,              // SBUF partitions
+    parameter COLS = 16,              // PSUM partitions
+    parameter DATA_WIDTH = 128,       // memory word bits (64, 128, 256)
+    parameter SBUF_PART_LOG2 = 16,    // log2 bytes per SBUF partition
+    parameter PSUM_BANKS = 4,         // PSUM banks (1 allowed)
+    parameter PSUM_BANK_LOG2 = 9,     // log2 entries per bank and partition
+    parameter SWA = SBUF_PART_LOG2 - $clog2(DATA_WIDTH/8),                      // SBUF word address width
+    parameter PWA = $clog2(PSUM_BANKS) + PSUM_BANK_LOG2 - $clog2(DATA_WIDTH/32) // PSUM word address width
+) (
+    input  wire                       clk,
+    input  wire                       rst,
+    input  wire                       insn_valid,
+    output wire                       insn_ready,
+    /* verilator lint_off UNUSEDSIGNAL */ // ACTIVATE and ELEMWISE use a part of the fields
+    input  wire [1023:0]              insn,
+    /* verilator lint_on UNUSEDSIGNAL */
+    output wire                       done,
+    output wire                       busy,
+    // SBUF
+    output wire                       sb_rd_valid,
+    input  wire                       sb_rd_ready,
+    output wire [SWA-1:0]             sb_rd_addr,
+    input  wire                       sb_rd_rsp_valid,
+    input  wire [ROWS*DATA_WIDTH-1:0] sb_rd_rsp_data,
+    output wire                       sb_wr_valid,
+    input  wire                       sb_wr_ready,
+    output wire [ROWS-1:0]            sb_wr_mask,
+    output wire [SWA-1:0]             sb_wr_addr,
+    output wire [ROWS*DATA_WIDTH-1:0] sb_wr_data,
+    output wire [DATA_WIDTH/8-1:0]    sb_wr_strb,
+    // PSUM
+    output wire                       ps_rd_valid,
+    input  wire                       ps_rd_ready,
+    output wire [PWA-1:0]             ps_rd_addr,
+    input  wire                       ps_rd_rsp_valid,
+    input  wire [COLS*DATA_WIDTH-1:0] ps_rd_rsp_data,
+    output wire                       ps_wr_valid,
+    input  wire                       ps_wr_ready,
+    output wire [COLS-1:0]            ps_wr_mask,
+    output wire [PWA-1:0]             ps_wr_addr,
+    output wire [COLS*DATA_WIDTH-1:0] ps_wr_data,
+    output wire [DATA_WIDTH/8-1:0]    ps_wr_strb
+);
+
+`include "tl_encoding.vh"
+`include "tl_isa.vh"
+
+localparam DW   = DATA_WIDTH;
+localparam DB   = DW / 8;                          // bytes per word
+localparam DBL  = $clog2(DB);
+localparam NCH  = DB / 4;                          // 32-bit chunks per word
+localparam NL   = ROWS > COLS ? ROWS : COLS;       // lanes
+localparam NLW  = NL * DW;
+localparam PB   = $clog2(PSUM_BANKS) + PSUM_BANK_LOG2 + 2;    // PSUM partition byte address bits
+localparam BA   = SBUF_PART_LOG2 > PB ? SBUF_PART_LOG2 : PB;  // byte address bits
+localparam WA   = BA - DBL;                        // word address bits
+localparam CW   = BA + 2;                          // element and word counts
+localparam RL   = 2;                               // CORE_MEM_RL: read answer delay
+localparam IN_DEPTH  = 4;                          // words per input FIFO
+localparam OUT_DEPTH = 16;                         // words per output FIFO
+localparam INL  = 2;                               // log2 IN_DEPTH
+localparam OUTL = 4;                               // log2 OUT_DEPTH
+localparam LANE_LAT = 22;                          // core_act_lane (checked there)
+
+localparam [CW+DBL+1:0] DB_M1 = {{(CW+2){1'b0}}, {DBL{1'b1}}};  // DB - 1
+localparam [INL:0]  IN_FULL   = IN_DEPTH;     // sized copies for compares
+localparam [OUTL:0] OUT_FULL  = OUT_DEPTH;
+localparam [1:0] SPACE_SBUF = `TL_ISA_SPACE_SBUF;
+localparam [1:0] SPACE_PSUM = `TL_ISA_SPACE_PSUM;
+
+// SBUF read tags
+localparam [1:0] TAG_A = 2'd0, TAG_B = 2'd1, TAG_SCALE = 2'd2, TAG_BIAS = 2'd3;
+
+// parameter checks synthesis sees too
+generate
+    if (DW != 64 && DW != 128 && DW != 256) begin : bad_data_width
+        core_act_data_width_must_be_64_128_or_256 check ();
+    end
+    if (ROWS < 1 || COLS < 1 || ROWS > 64 || COLS > 64) begin : bad_array
+        core_act_rows_and_cols_must_be_1_to_64 check ();
+    end
+    if (SWA != SBUF_PART_LOG2 - DBL || PWA != PB - 2 - (DBL - 2) || PWA < 1) begin : bad_widths
+        core_act_address_width_parameters_are_derived check ();
+    end
+    if ((1 << INL) != IN_DEPTH || (1 << OUTL) != OUT_DEPTH) begin : bad_depth
+        core_act_fifo_depths_must_be_powers_of_two check ();
+    end
+endgenerate
+
+// ============================================================== FSM
+localparam [1:0] S_IDLE = 2'd0, S_SETUP = 2'd1, S_RUN = 2'd2;
+
+reg [1:0] state_reg, state_next;
+reg [1:0] setup_cnt_reg, setup_cnt_next;
+reg       done_reg, done_next;
+
+wire accept = insn_valid && state_reg == S_IDLE;
+wire last_write;                   // the instruction's last output word is taken now
+
+always @* begin
+    state_next     = state_reg;
+    setup_cnt_next = setup_cnt_reg;
+    done_next      = 1'b0;
+    case (state_reg)
+        S_IDLE: begin
+            setup_cnt_next = 2'd0;
+            if (insn_valid)
+                state_next = S_SETUP;
+        end
+        S_SETUP: begin
+            setup_cnt_next = setup_cnt_reg + 2'd1;
+            if (setup_cnt_reg == 2'd3)
+                state_next = S_RUN;
+        end
+        S_RUN: begin
+            if (last_write) begin
+                state_next = S_IDLE;
+                done_next  = 1'b1;
+            end
+        end
+        default: state_next = S_IDLE;
+    endcase
+end
+
+always @(posedge clk) begin
+    if (rst) begin
+        state_reg     <= S_IDLE;
+        setup_cnt_reg <= 2'd0;
+        done_reg      <= 1'b0;
+    end else begin
+        state_reg     <= state_next;
+        setup_cnt_reg <= setup_cnt_next;
+        done_reg      <= done_next;
+    end
+end
+
+wire setup0 = state_reg == S_SETUP && setup_cnt_reg == 2'd0;
+wire setup1 = state_reg == S_SETUP && setup_cnt_reg == 2'd1;
+wire setup2 = state_reg == S_SETUP && setup_cnt_reg == 2'd2;
+wire setup3 = state_reg == S_SETUP && setup_cnt_reg == 2'd3;
+wire started = state_reg == S_RUN || (state_reg == S_SETUP && setup_cnt_reg != 2'd0);
+wire run    = state_reg == S_RUN;
+
+assign insn_ready = state_reg == S_IDLE;
+assign busy       = state_reg != S_IDLE;
+assign done       = done_reg;
+
+// ============================================================== decode (at accept)
+wire is_act = insn[`TL_ISA_HDR_OPCODE_BIT +: `TL_ISA_HDR_OPCODE_WIDTH] == `TL_ISA_OP_ACTIVATE;
+
+reg        act_reg;
+reg [1:0]  op_reg;                 // ELEMWISE op
+reg        relu_reg;
+reg        scale_pp_reg, bias_pp_reg;
+reg        rnd_reg, sat_reg;
+reg [1:0]  a_space_reg, b_space_reg, o_space_reg;
+reg [2:0]  a_fmt_reg, b_fmt_reg, o_fmt_reg;
+reg [31:0] a_off_reg, b_off_reg, o_off_reg;
+reg [15:0] p_reg, p0_reg;
+/* verilator lint_off UNUSEDSIGNAL */ // F is checked: at most the bytes of a partition
+reg [31:0] f_reg;
+/* verilator lint_on UNUSEDSIGNAL */
+reg [31:0] scale_reg, bias_reg, seed_reg, cbase_reg, csp_reg, csf_reg;
+
+always @(posedge clk) begin
+    if (accept) begin
+        act_reg      <= is_act;
+        op_reg       <= insn[`TL_ISA_ELEMWISE_OP_BIT +: 2];
+        relu_reg     <= insn[`TL_ISA_ACTIVATE_FUNC_BIT +: 2] == `TL_ISA_FUNC_RELU;
+        scale_pp_reg <= is_act && insn[`TL_ISA_ACTIVATE_SCALE_PP_BIT];
+        bias_pp_reg  <= is_act && insn[`TL_ISA_ACTIVATE_BIAS_PP_BIT];
+        rnd_reg      <= is_act ? insn[`TL_ISA_ACTIVATE_ROUND_BIT] : insn[`TL_ISA_ELEMWISE_ROUND_BIT];
+        sat_reg      <= is_act ? insn[`TL_ISA_ACTIVATE_SAT_BIT] : insn[`TL_ISA_ELEMWISE_SAT_BIT];
+        a_space_reg  <= is_act ? insn[`TL_ISA_ACTIVATE_IN_SPACE_BIT +: 2] : insn[`TL_ISA_ELEMWISE_A_SPACE_BIT +: 2];
+        a_fmt_reg    <= is_act ? insn[`TL_ISA_ACTIVATE_IN_FMT_BIT +: 3] : insn[`TL_ISA_ELEMWISE_A_FMT_BIT +: 3];
+        a_off_reg    <= is_act ? insn[`TL_ISA_ACTIVATE_IN_OFF_BIT +: 32] : insn[`TL_ISA_ELEMWISE_A_OFF_BIT +: 32];
+        b_space_reg  <= is_act ? 2'd0 : insn[`TL_ISA_ELEMWISE_B_SPACE_BIT +: 2];
+        b_fmt_reg    <= insn[`TL_ISA_ELEMWISE_B_FMT_BIT +: 3];
+        b_off_reg    <= insn[`TL_ISA_ELEMWISE_B_OFF_BIT +: 32];
+        o_space_reg  <= is_act ? insn[`TL_ISA_ACTIVATE_OUT_SPACE_BIT +: 2] : insn[`TL_ISA_ELEMWISE_OUT_SPACE_BIT +: 2];
+        o_fmt_reg    <= is_act ? insn[`TL_ISA_ACTIVATE_OUT_FMT_BIT +: 3] : insn[`TL_ISA_ELEMWISE_OUT_FMT_BIT +: 3];
+        o_off_reg    <= is_act ? insn[`TL_ISA_ACTIVATE_OUT_OFF_BIT +: 32] : insn[`TL_ISA_ELEMWISE_OUT_OFF_BIT +: 32];
+        p_reg        <= is_act ? insn[`TL_ISA_ACTIVATE_P_BIT +: 16] : insn[`TL_ISA_ELEMWISE_P_BIT +: 16];
+        p0_reg       <= is_act ? insn[`TL_ISA_ACTIVATE_P0_BIT +: 16] : insn[`TL_ISA_ELEMWISE_P0_BIT +: 16];
+        f_reg        <= is_act ? insn[`TL_ISA_ACTIVATE_F_BIT +: 32] : insn[`TL_ISA_ELEMWISE_F_BIT +: 32];
+        scale_reg    <= insn[`TL_ISA_ACTIVATE_SCALE_BIT +: 32];
+        bias_reg     <= insn[`TL_ISA_ACTIVATE_BIAS_BIT +: 32];
+        seed_reg     <= is_act ? insn[`TL_ISA_ACTIVATE_SEED_BIT +: 32] : insn[`TL_ISA_ELEMWISE_SEED_BIT +: 32];
+        cbase_reg    <= is_act ? insn[`TL_ISA_ACTIVATE_CBASE_BIT +: 32] : insn[`TL_ISA_ELEMWISE_CBASE_BIT +: 32];
+        csp_reg      <= is_act ? insn[`TL_ISA_ACTIVATE_CSTRIDE_P_BIT +: 32] : insn[`TL_ISA_ELEMWISE_CSTRIDE_P_BIT +: 32];
+        csf_reg      <= is_act ? insn[`TL_ISA_ACTIVATE_CSTRIDE_F_BIT +: 32] : insn[`TL_ISA_ELEMWISE_CSTRIDE_F_BIT +: 32];
+    end
+end
+
+// ============================================================== setup 0: tiles
+// log2 element size of a format (PSUM tiles are fp32)
+function [1:0] esl_of;
+    input [2:0] fmt;
+    case (fmt)
+        `TL_FMT_FP32, `TL_FMT_INT32: esl_of = 2'd2;
+        `TL_FMT_BF16, `TL_FMT_FP16:  esl_of = 2'd1;
+        default:                     esl_of = 2'd0;
+    endcase
+endfunction
+
+// byte offset of a tile in its partition (PSUM offsets are entries)
+// (offsets are checked: the bits above the partition are 0)
+/* verilator lint_off UNUSEDSIGNAL */
+function [BA-1:0] byte_of;
+    input [1:0]  space;
+    input [31:0] off;
+    byte_of = space == SPACE_PSUM ? {off[BA-3:0], 2'b00} : off[BA-1:0];
+endfunction
+/* verilator lint_on UNUSEDSIGNAL */
+
+/* verilator lint_off UNUSEDSIGNAL */ // the word address: the low bits are the place in it
+function [WA-1:0] word_of;
+    input [BA-1:0] byte_off;
+    word_of = byte_off[BA-1:DBL];
+endfunction
+/* verilator lint_on UNUSEDSIGNAL */
+
+/* verilator lint_off UNUSEDSIGNAL */ // the place in the word: the high bits are the word
+function [DBL-1:0] pos_of;
+    input [BA-1:0] byte_off;
+    pos_of = byte_off[DBL-1:0];
+endfunction
+/* verilator lint_on UNUSEDSIGNAL */
+
+// words a tile spans: its first byte's place in the word plus F elements
+/* verilator lint_off UNUSEDSIGNAL */ // only the place in the first word counts; span: the quotient
+function [CW-1:0] nwords_of;
+    input [BA-1:0] byte_off;
+    input [1:0]    esl;
+    input [CW-1:0] f;
+    reg   [CW+DBL+1:0] span;
+    begin
+        span      = {{(CW+2){1'b0}}, byte_off[DBL-1:0]} + ({{(DBL+2){1'b0}}, f} << esl) + DB_M1;
+        nwords_of = span[CW+DBL-1:DBL];
+    end
+endfunction
+/* verilator lint_on UNUSEDSIGNAL */
+
+reg [1:0]     a_esl_reg, b_esl_reg, o_esl_reg;
+reg [NL-1:0]  lane_en_reg;         // partitions p0 .. p0+P-1
+reg [NL*32-1:0] lane_off_reg;     // lane * cstride_p, per lane
+reg [NL*32-1:0] lane_off_calc;
+reg [31:0]    csp3_reg;            // 3 * cstride_p
+reg [31:0]    p0_off_reg;          // p0 * cstride_p
+reg [31:0]    p0_off_calc;
+reg [31:0]    cbase0_reg;          // cbase - p0 * cstride_p
+
+wire [CW-1:0] f_cw = f_reg[CW-1:0];
+
+integer li_s0, li_oc, li_sc, li_cd, li_pk, bj_pk;  // one loop index per block
+always @(posedge clk) begin
+    if (setup0) begin
+        a_esl_reg  <= esl_of(a_fmt_reg);
+        b_esl_reg  <= esl_of(b_fmt_reg);
+        o_esl_reg  <= esl_of(o_fmt_reg);
+        for (li_s0 = 0; li_s0 < NL; li_s0 = li_s0 + 1) begin
+            lane_en_reg[li_s0]  <= {1'b0, li_s0[15:0]} >= {1'b0, p0_reg} && {1'b0, li_s0[15:0]} < {1'b0, p0_reg} + {1'b0, p_reg};
+        end
+        csp3_reg <= csp_reg + {csp_reg[30:0], 1'b0};
+    end
+    if (setup1) begin
+        lane_off_reg <= lane_off_calc;
+        p0_off_reg   <= p0_off_calc;
+    end
+    if (setup2)
+        cbase0_reg <= cbase_reg - p0_off_reg;
+end
+
+// n * cstride_p for n < 64 from base-4 digits of n: each digit picks 0, 1, 2
+// or 3 times cstride_p (3x precomputed), shifted; at most three terms, so
+// at most two adders deep.
+/* verilator lint_off UNUSEDSIGNAL */ // shifted terms: their top bits leave the 32-bit sum (mod 2^32)
+function [31:0] times_csp;
+    input [5:0]  n;
+    input [31:0] c1;
+    input [31:0] c3;
+    reg   [31:0] t0, t1, t2;
+    begin
+        t0 = n[1:0] == 2'd0 ? 32'd0 : n[1:0] == 2'd1 ? c1 : n[1:0] == 2'd2 ? {c1[30:0], 1'b0} : c3;
+        t1 = n[3:2] == 2'd0 ? 32'd0 : n[3:2] == 2'd1 ? c1 : n[3:2] == 2'd2 ? {c1[30:0], 1'b0} : c3;
+        t2 = n[5:4] == 2'd0 ? 32'd0 : n[5:4] == 2'd1 ? c1 : n[5:4] == 2'd2 ? {c1[30:0], 1'b0} : c3;
+        times_csp = t0 + {t1[29:0], 2'b00} + {t2[27:0], 4'b0000};
+    end
+endfunction
+/* verilator lint_on UNUSEDSIGNAL */
+
+always @* begin
+    for (li_oc = 0; li_oc < NL; li_oc = li_oc + 1)
+        lane_off_calc[li_oc*32 +: 32] = times_csp(li_oc[5:0], csp_reg, csp3_reg);
+    p0_off_calc = times_csp(p0_reg[5:0], csp_reg, csp3_reg);
+end
+
+// ============================================================== read ports
+// SBUF: scale, bias (first), a and b words; PSUM: a and b words.
+reg           scale_pend_reg, scale_pend_next;   // still to request
+reg           bias_pend_reg, bias_pend_next;
+reg           scale_wait_reg, scale_wait_next;   // requested or to request, not answered
+reg           bias_wait_reg, bias_wait_next;
+reg [CW-1:0]  a_left_reg, a_left_next;           // words still to request
+reg [CW-1:0]  b_left_reg, b_left_next;
+reg [WA-1:0]  a_rdw_reg, a_rdw_next;             // next word to request
+reg [WA-1:0]  b_rdw_reg, b_rdw_next;
+reg [INL:0]   a_cnt_reg, a_cnt_next;             // requested and not popped
+reg [INL:0]   b_cnt_reg, b_cnt_next;
+
+reg           sb_rd_valid_reg, sb_rd_valid_next;
+reg [WA-1:0]  sb_rd_addr_reg, sb_rd_addr_next;
+reg [1:0]     sb_rd_tag_reg, sb_rd_tag_next;
+reg           sb_rr_reg, sb_rr_next;             // a/b round robin: 1 = b had the last turn
+reg           ps_rd_valid_reg, ps_rd_valid_next;
+reg [WA-1:0]  ps_rd_addr_reg, ps_rd_addr_next;
+reg           ps_rd_tag_reg, ps_rd_tag_next;     // 0 a, 1 b
+reg           ps_rr_reg, ps_rr_next;
+
+reg [3*RL-1:0] sb_tq_reg;          // {taken, tag} of the last RL cycles
+reg [2*RL-1:0] ps_tq_reg;
+
+wire a_pop, b_pop;                 // the element issue pops a word
+
+reg sb_load, ps_load;
+reg a_want_sb, b_want_sb, a_want_ps, b_want_ps;
+reg a_req, b_req;                  // a word of a / b is requested (loaded) now
+
+always @* begin
+    scale_pend_next  = scale_pend_reg;
+    bias_pend_next   = bias_pend_reg;
+    scale_wait_next  = scale_wait_reg;
+    bias_wait_next   = bias_wait_reg;
+    a_left_next      = a_left_reg;
+    b_left_next      = b_left_reg;
+    a_rdw_next       = a_rdw_reg;
+    b_rdw_next       = b_rdw_reg;
+    sb_rd_valid_next = sb_rd_valid_reg;
+    sb_rd_addr_next  = sb_rd_addr_reg;
+    sb_rd_tag_next   = sb_rd_tag_reg;
+    sb_rr_next       = sb_rr_reg;
+    ps_rd_valid_next = ps_rd_valid_reg;
+    ps_rd_addr_next  = ps_rd_addr_reg;
+    ps_rd_tag_next   = ps_rd_tag_reg;
+    ps_rr_next       = ps_rr_reg;
+    a_req            = 1'b0;
+    b_req            = 1'b0;
+
+    // streams start once setup 0 has their word counts
+    a_want_sb = started && a_space_reg == SPACE_SBUF && a_left_reg != {CW{1'b0}}
+             && a_cnt_reg != IN_FULL;
+    b_want_sb = started && b_space_reg == SPACE_SBUF && b_left_reg != {CW{1'b0}}
+             && b_cnt_reg != IN_FULL;
+    a_want_ps = started && a_space_reg == SPACE_PSUM && a_left_reg != {CW{1'b0}}
+             && a_cnt_reg != IN_FULL;
+    b_want_ps = started && b_space_reg == SPACE_PSUM && b_left_reg != {CW{1'b0}}
+             && b_cnt_reg != IN_FULL;
+
+    sb_load = !sb_rd_valid_reg || sb_rd_ready;
+    ps_load = !ps_rd_valid_reg || ps_rd_ready;
+
+    if (sb_load) begin
+        sb_rd_valid_next = 1'b0;
+        if (scale_pend_reg && started) begin
+            sb_rd_valid_next = 1'b1;
+            sb_rd_addr_next  = {{(WA-SWA){1'b0}}, scale_reg[SBUF_PART_LOG2-1:DBL]};
+            sb_rd_tag_next   = TAG_SCALE;
+            scale_pend_next  = 1'b0;
+        end else if (bias_pend_reg && started) begin
+            sb_rd_valid_next = 1'b1;
+            sb_rd_addr_next  = {{(WA-SWA){1'b0}}, bias_reg[SBUF_PART_LOG2-1:DBL]};
+            sb_rd_tag_next   = TAG_BIAS;
+            bias_pend_next   = 1'b0;
+        end else if (a_want_sb && (!b_want_sb || sb_rr_reg)) begin
+            sb_rd_valid_next = 1'b1;
+            sb_rd_addr_next  = a_rdw_reg;
+            sb_rd_tag_next   = TAG_A;
+            sb_rr_next       = 1'b0;
+            a_req            = 1'b1;
+        end else if (b_want_sb) begin
+            sb_rd_valid_next = 1'b1;
+            sb_rd_addr_next  = b_rdw_reg;
+            sb_rd_tag_next   = TAG_B;
+            sb_rr_next       = 1'b1;
+            b_req            = 1'b1;
+        end
+    end
+    if (ps_load) begin
+        ps_rd_valid_next = 1'b0;
+        if (a_want_ps && (!b_want_ps || ps_rr_reg)) begin
+            ps_rd_valid_next = 1'b1;
+            ps_rd_addr_next  = a_rdw_reg;
+            ps_rd_tag_next   = 1'b0;
+            ps_rr_next       = 1'b0;
+            a_req            = 1'b1;
+        end else if (b_want_ps) begin
+            ps_rd_valid_next = 1'b1;
+            ps_rd_addr_next  = b_rdw_reg;
+            ps_rd_tag_next   = 1'b1;
+            ps_rr_next       = 1'b1;
+            b_req            = 1'b1;
+        end
+    end
+    if (a_req) begin
+        a_left_next = a_left_reg - {{(CW-1){1'b0}}, 1'b1};
+        a_rdw_next  = a_rdw_reg + {{(WA-1){1'b0}}, 1'b1};
+    end
+    if (b_req) begin
+        b_left_next = b_left_reg - {{(CW-1){1'b0}}, 1'b1};
+        b_rdw_next  = b_rdw_reg + {{(WA-1){1'b0}}, 1'b1};
+    end
+    a_cnt_next = a_cnt_reg + {{INL{1'b0}}, a_req} - {{INL{1'b0}}, a_pop};
+    b_cnt_next = b_cnt_reg + {{INL{1'b0}}, b_req} - {{INL{1'b0}}, b_pop};
+
+    if (setup0) begin
+        scale_pend_next = scale_pp_reg;
+        bias_pend_next  = bias_pp_reg;
+        scale_wait_next = scale_pp_reg;
+        bias_wait_next  = bias_pp_reg;
+        a_left_next     = nwords_of(byte_of(a_space_reg, a_off_reg), esl_of(a_fmt_reg), f_cw);
+        b_left_next     = act_reg ? {CW{1'b0}}
+                        : nwords_of(byte_of(b_space_reg, b_off_reg), esl_of(b_fmt_reg), f_cw);
+        a_rdw_next      = word_of(byte_of(a_space_reg, a_off_reg));
+        b_rdw_next      = word_of(byte_of(b_space_reg, b_off_reg));
+        a_cnt_next      = {(INL+1){1'b0}};
+        b_cnt_next      = {(INL+1){1'b0}};
+    end
+    if (sb_rsp_tag_valid && sb_rsp_tag == TAG_SCALE)
+        scale_wait_next = 1'b0;
+    if (sb_rsp_tag_valid && sb_rsp_tag == TAG_BIAS)
+        bias_wait_next = 1'b0;
+end
+
+// the answer of this cycle belongs to the request taken RL cycles ago
+wire       sb_rsp_tag_valid = sb_tq_reg[3*RL-1];
+wire [1:0] sb_rsp_tag       = sb_tq_reg[3*RL-2 -: 2];
+wire       ps_rsp_tag_valid = ps_tq_reg[2*RL-1];
+wire       ps_rsp_tag       = ps_tq_reg[2*RL-2];
+
+always @(posedge clk) begin
+    if (rst) begin
+        scale_pend_reg  <= 1'b0;
+        bias_pend_reg   <= 1'b0;
+        scale_wait_reg  <= 1'b0;
+        bias_wait_reg   <= 1'b0;
+        a_left_reg      <= {CW{1'b0}};
+        b_left_reg      <= {CW{1'b0}};
+        a_cnt_reg       <= {(INL+1){1'b0}};
+        b_cnt_reg       <= {(INL+1){1'b0}};
+        sb_rd_valid_reg <= 1'b0;
+        ps_rd_valid_reg <= 1'b0;
+        sb_rr_reg       <= 1'b0;
+        ps_rr_reg       <= 1'b0;
+        sb_tq_reg       <= {(3*RL){1'b0}};
+        ps_tq_reg       <= {(2*RL){1'b0}};
+    end else begin
+        scale_pend_reg  <= scale_pend_next;
+        bias_pend_reg   <= bias_pend_next;
+        scale_wait_reg  <= scale_wait_next;
+        bias_wait_reg   <= bias_wait_next;
+        a_left_reg      <= a_left_next;
+        b_left_reg      <= b_left_next;
+        a_cnt_reg       <= a_cnt_next;
+        b_cnt_reg       <= b_cnt_next;
+        sb_rd_valid_reg <= sb_rd_valid_next;
+        ps_rd_valid_reg <= ps_rd_valid_next;
+        sb_rr_reg       <= sb_rr_next;
+        ps_rr_reg       <= ps_rr_next;
+        sb_tq_reg       <= {sb_tq_reg[3*RL-4:0], sb_rd_valid_reg && sb_rd_ready, sb_rd_tag_reg};
+        ps_tq_reg       <= {ps_tq_reg[2*RL-3:0], ps_rd_valid_reg && ps_rd_ready, ps_rd_tag_reg};
+    end
+    a_rdw_reg      <= a_rdw_next;
+    b_rdw_reg      <= b_rdw_next;
+    sb_rd_addr_reg <= sb_rd_addr_next;
+    sb_rd_tag_reg  <= sb_rd_tag_next;
+    ps_rd_addr_reg <= ps_rd_addr_next;
+    ps_rd_tag_reg  <= ps_rd_tag_next;
+end
+
+assign sb_rd_valid = sb_rd_valid_reg;
+assign sb_rd_addr  = sb_rd_addr_reg[SWA-1:0];
+assign ps_rd_valid = ps_rd_valid_reg;
+assign ps_rd_addr  = ps_rd_addr_reg[PWA-1:0];
+
+// ============================================================== answers
+// every lane's word, from either memory (lanes a memory lacks read 0)
+wire [NLW-1:0] sb_rsp_ext, ps_rsp_ext;
+generate
+    if (NL > ROWS) begin : sb_pad
+        assign sb_rsp_ext = {{(NLW-ROWS*DW){1'b0}}, sb_rd_rsp_data};
+    end else begin : sb_full
+        assign sb_rsp_ext = sb_rd_rsp_data;
+    end
+    if (NL > COLS) begin : ps_pad
+        assign ps_rsp_ext = {{(NLW-COLS*DW){1'b0}}, ps_rd_rsp_data};
+    end else begin : ps_full
+        assign ps_rsp_ext = ps_rd_rsp_data;
+    end
+endgenerate
+
+wire a_push_sb = sb_rd_rsp_valid && sb_rsp_tag_valid && sb_rsp_tag == TAG_A;
+wire b_push_sb = sb_rd_rsp_valid && sb_rsp_tag_valid && sb_rsp_tag == TAG_B;
+wire a_push_ps = ps_rd_rsp_valid && ps_rsp_tag_valid && !ps_rsp_tag;
+wire b_push_ps = ps_rd_rsp_valid && ps_rsp_tag_valid && ps_rsp_tag;
+wire a_push    = a_push_sb || a_push_ps;
+wire b_push    = b_push_sb || b_push_ps;
+
+// input FIFOs (one write, one read port; the read is combinational)
+reg [NLW-1:0] a_mem [0:IN_DEPTH-1];
+reg [NLW-1:0] b_mem [0:IN_DEPTH-1];
+reg [INL-1:0] a_wp_reg, a_rp_reg, b_wp_reg, b_rp_reg;
+reg [INL:0]   a_fill_reg, b_fill_reg;    // words in the FIFO
+
+always @(posedge clk) begin
+    if (a_push)
+        a_mem[a_wp_reg] <= a_push_sb ? sb_rsp_ext : ps_rsp_ext;
+    if (b_push)
+        b_mem[b_wp_reg] <= b_push_sb ? sb_rsp_ext : ps_rsp_ext;
+    if (rst || setup0) begin
+        a_wp_reg   <= {INL{1'b0}};
+        a_rp_reg   <= {INL{1'b0}};
+        b_wp_reg   <= {INL{1'b0}};
+        b_rp_reg   <= {INL{1'b0}};
+        a_fill_reg <= {(INL+1){1'b0}};
+        b_fill_reg <= {(INL+1){1'b0}};
+    end else begin
+        a_wp_reg   <= a_wp_reg + {{(INL-1){1'b0}}, a_push};
+        a_rp_reg   <= a_rp_reg + {{(INL-1){1'b0}}, a_pop};
+        b_wp_reg   <= b_wp_reg + {{(INL-1){1'b0}}, b_push};
+        b_rp_reg   <= b_rp_reg + {{(INL-1){1'b0}}, b_pop};
+        a_fill_reg <= a_fill_reg + {{INL{1'b0}}, a_push} - {{INL{1'b0}}, a_pop};
+        b_fill_reg <= b_fill_reg + {{INL{1'b0}}, b_push} - {{INL{1'b0}}, b_pop};
+    end
+end
+
+wire [NLW-1:0] a_head = a_mem[a_rp_reg];
+wire [NLW-1:0] b_head = b_mem[b_rp_reg];
+
+// per-partition scale and bias: the fp32 at the offset's place in each lane's word
+reg [NL*32-1:0] lane_scale_reg;    // per lane
+reg [NL*32-1:0] lane_bias_reg;
+
+/* verilator lint_off UNUSEDSIGNAL */ // pos[1:0]: the place inside the chunk
+function [31:0] chunk_of;
+    input [DW-1:0]  w;
+    input [DBL-1:0] pos;
+    integer k;
+    begin
+        chunk_of = 32'd0;
+        for (k = 0; k < NCH; k = k + 1)
+            if (pos[DBL-1:2] == k[DBL-3:0])
+                chunk_of = chunk_of | w[32*k +: 32];
+    end
+endfunction
+/* verilator lint_on UNUSEDSIGNAL */
+
+// element of `esl` at byte `pos` of a word, in the low bits
+function [31:0] elem_of;
+    input [DW-1:0]  w;
+    input [DBL-1:0] pos;
+    input [1:0]     esl;
+    reg   [31:0]    c;
+    begin
+        c = chunk_of(w, pos);
+        case (esl)
+            2'd2:    elem_of = c;
+            2'd1:    elem_of = {16'd0, pos[1] ? c[31:16] : c[15:0]};
+            default: elem_of = {24'd0, pos[1] ? (pos[0] ? c[31:24] : c[23:16])
+                                              : (pos[0] ? c[15:8] : c[7:0])};
+        endcase
+    end
+endfunction
+
+always @(posedge clk) begin
+    for (li_sc = 0; li_sc < NL; li_sc = li_sc + 1) begin
+        if (setup0) begin
+            lane_scale_reg[li_sc*32 +: 32] <= scale_reg;
+            lane_bias_reg[li_sc*32 +: 32]  <= bias_reg;
+        end
+        if (sb_rd_rsp_valid && sb_rsp_tag_valid && sb_rsp_tag == TAG_SCALE)
+            lane_scale_reg[li_sc*32 +: 32] <= chunk_of(sb_rsp_ext[li_sc*DW +: DW], scale_reg[DBL-1:0]);
+        if (sb_rd_rsp_valid && sb_rsp_tag_valid && sb_rsp_tag == TAG_BIAS)
+            lane_bias_reg[li_sc*32 +: 32]  <= chunk_of(sb_rsp_ext[li_sc*DW +: DW], bias_reg[DBL-1:0]);
+    end
+end
+
+// ============================================================== element issue
+reg [CW-1:0]   f_left_reg, f_left_next;      // elements still to issue
+reg [DBL-1:0]  a_pos_reg, a_pos_next;        // byte of the next element in the head word
+reg [DBL-1:0]  b_pos_reg, b_pos_next;
+reg [DBL-1:0]  o_pos_reg, o_pos_next;        // byte of the next output element in its word
+reg [OUTL:0]   credit_reg, credit_next;      // output FIFO slots not reserved
+reg [NL*32-1:0] coord_reg;                   // SR coordinate of the next element, per lane
+reg [LANE_LAT-1:0] pv_reg;                   // pipeline: element valid
+reg [LANE_LAT-1:0] pc_reg;                   // pipeline: element completes an output word
+
+wire [DBL:0]   b_step_w = {{DBL{1'b0}}, 1'b1} << b_esl_reg;
+wire [DBL:0]   a_step_w = {{DBL{1'b0}}, 1'b1} << a_esl_reg;
+wire [DBL:0]   o_step_w = {{DBL{1'b0}}, 1'b1} << o_esl_reg;
+wire [DBL:0]   a_pos_sum = {1'b0, a_pos_reg} + a_step_w;
+wire [DBL:0]   b_pos_sum = {1'b0, b_pos_reg} + b_step_w;
+wire [DBL:0]   o_pos_sum = {1'b0, o_pos_reg} + o_step_w;
+wire           f_last    = f_left_reg == {{(CW-1){1'b0}}, 1'b1};
+wire           o_complete = o_pos_sum[DBL] || f_last;
+wire           output_ok  = !o_complete || credit_reg != {(OUTL+1){1'b0}};
+wire           issue = run && !scale_wait_reg && !bias_wait_reg && f_left_reg != {CW{1'b0}}
+                    && a_fill_reg != {(INL+1){1'b0}}
+                    && (act_reg || b_fill_reg != {(INL+1){1'b0}}) && output_ok;
+wire           o_pop;                        // the output FIFO hands a word to the write port
+
+assign a_pop = issue && (a_pos_sum[DBL] || f_last);
+assign b_pop = issue && !act_reg && (b_pos_sum[DBL] || f_last);
+
+always @* begin
+    f_left_next = f_left_reg;
+    a_pos_next  = a_pos_reg;
+    b_pos_next  = b_pos_reg;
+    o_pos_next  = o_pos_reg;
+    credit_next = credit_reg + {{OUTL{1'b0}}, o_pop};
+    if (setup0) begin
+        f_left_next = f_cw;
+        a_pos_next  = pos_of(byte_of(a_space_reg, a_off_reg));
+        b_pos_next  = pos_of(byte_of(b_space_reg, b_off_reg));
+        o_pos_next  = pos_of(byte_of(o_space_reg, o_off_reg));
+        credit_next = OUT_FULL;
+    end else if (issue) begin
+        f_left_next = f_left_reg - {{(CW-1){1'b0}}, 1'b1};
+        a_pos_next  = a_pos_sum[DBL-1:0];
+        b_pos_next  = b_pos_sum[DBL-1:0];
+        o_pos_next  = o_pos_sum[DBL-1:0];
+        if (o_complete)
+            credit_next = credit_reg + {{OUTL{1'b0}}, o_pop} - {{OUTL{1'b0}}, 1'b1};
+    end
+end
+
+always @(posedge clk) begin
+    if (rst) begin
+        f_left_reg <= {CW{1'b0}};
+        credit_reg <= {(OUTL+1){1'b0}};
+        pv_reg     <= {LANE_LAT{1'b0}};
+    end else begin
+        f_left_reg <= f_left_next;
+        credit_reg <= credit_next;
+        pv_reg     <= {pv_reg[LANE_LAT-2:0], issue};
+    end
+    a_pos_reg <= a_pos_next;
+    b_pos_reg <= b_pos_next;
+    o_pos_reg <= o_pos_next;
+    pc_reg    <= {pc_reg[LANE_LAT-2:0], o_complete};
+    for (li_cd = 0; li_cd < NL; li_cd = li_cd + 1) begin
+        if (setup3)
+            coord_reg[li_cd*32 +: 32] <= cbase0_reg + lane_off_reg[li_cd*32 +: 32];
+        else if (issue)
+            coord_reg[li_cd*32 +: 32] <= coord_reg[li_cd*32 +: 32] + csf_reg;
+    end
+end
+
+// ============================================================== lanes
+wire [NL*32-1:0] lane_y;
+
+genvar gl;
+generate
+    for (gl = 0; gl < NL; gl = gl + 1) begin : lane
+        wire [31:0] a_raw = elem_of(a_head[gl*DW +: DW], a_pos_reg, a_esl_reg);
+        wire [31:0] b_raw = elem_of(b_head[gl*DW +: DW], b_pos_reg, b_esl_reg);
+
+        core_act_lane #(.LATENCY(LANE_LAT)) u (
+            .clk(clk),
+            .a_raw(a_raw),
+            .b_raw(b_raw),
+            .coord(coord_reg[gl*32 +: 32]),
+            .act(act_reg),
+            .op(op_reg),
+            .relu(relu_reg),
+            .a_fmt(a_fmt_reg),
+            .b_fmt(b_fmt_reg),
+            .scale(lane_scale_reg[gl*32 +: 32]),
+            .bias(lane_bias_reg[gl*32 +: 32]),
+            .out_fmt(o_fmt_reg),
+            .rnd(rnd_reg),
+            .sat(sat_reg),
+            .seed(seed_reg),
+            .y(lane_y[gl*32 +: 32])
+        );
+    end
+endgenerate
+
+// ============================================================== output packing
+wire           res_valid    = pv_reg[LANE_LAT-1];
+wire           res_complete = pc_reg[LANE_LAT-1];
+reg  [DBL-1:0] r_pos_reg, r_pos_next;     // byte of the result in its output word
+reg  [WA-1:0]  r_addr_reg, r_addr_next;   // output word of the result
+reg  [DB-1:0]  strb_acc_reg, strb_acc_next;
+reg  [NLW-1:0] asm_reg, asm_next;         // output word being assembled
+reg  [DB-1:0]  e_strb;                    // bytes of this result
+reg  [NLW-1:0] e_rep;                     // this result, repeated across each lane's word
+
+always @* begin
+    for (bj_pk = 0; bj_pk < DB; bj_pk = bj_pk + 1)
+        e_strb[bj_pk] = (bj_pk[DBL-1:0] >> o_esl_reg) == (r_pos_reg >> o_esl_reg);
+    for (li_pk = 0; li_pk < NL; li_pk = li_pk + 1)
+        for (bj_pk = 0; bj_pk < NCH; bj_pk = bj_pk + 1)
+            case (o_esl_reg)
+                2'd2:    e_rep[li_pk*DW + 32*bj_pk +: 32] = lane_y[li_pk*32 +: 32];
+                2'd1:    e_rep[li_pk*DW + 32*bj_pk +: 32] = {2{lane_y[li_pk*32 +: 16]}};
+                default: e_rep[li_pk*DW + 32*bj_pk +: 32] = {4{lane_y[li_pk*32 +: 8]}};
+            endcase
+    asm_next      = asm_reg;
+    strb_acc_next = strb_acc_reg;
+    r_pos_next    = r_pos_reg;
+    r_addr_next   = r_addr_reg;
+    if (res_valid) begin
+        for (li_pk = 0; li_pk < NL; li_pk = li_pk + 1)
+            for (bj_pk = 0; bj_pk < DB; bj_pk = bj_pk + 1)
+                if (e_strb[bj_pk])
+                    asm_next[li_pk*DW + 8*bj_pk +: 8] = e_rep[li_pk*DW + 8*bj_pk +: 8];
+        strb_acc_next = res_complete ? {DB{1'b0}} : (strb_acc_reg | e_strb);
+        r_pos_next    = r_pos_reg + o_step_w[DBL-1:0];
+        if (res_complete)
+            r_addr_next = r_addr_reg + {{(WA-1){1'b0}}, 1'b1};
+    end
+    if (setup0) begin
+        strb_acc_next = {DB{1'b0}};
+        r_pos_next    = pos_of(byte_of(o_space_reg, o_off_reg));
+        r_addr_next   = word_of(byte_of(o_space_reg, o_off_reg));
+    end
+end
+
+always @(posedge clk) begin
+    asm_reg      <= asm_next;
+    strb_acc_reg <= strb_acc_next;
+    r_pos_reg    <= r_pos_next;
+    r_addr_reg   <= r_addr_next;
+end
+
+// output FIFO
+wire o_push = res_valid && res_complete;
+
+reg [NLW-1:0]  o_mem      [0:OUT_DEPTH-1];
+reg [DB-1:0]   o_strb_mem [0:OUT_DEPTH-1];
+reg [WA-1:0]   o_addr_mem [0:OUT_DEPTH-1];
+reg [OUTL-1:0] o_wp_reg, o_rp_reg;
+reg [OUTL:0]   o_fill_reg;
+
+always @(posedge clk) begin
+    if (o_push) begin
+        o_mem[o_wp_reg]      <= asm_next;
+        o_strb_mem[o_wp_reg] <= strb_acc_reg | e_strb;
+        o_addr_mem[o_wp_reg] <= r_addr_reg;
+    end
+    if (rst) begin
+        o_wp_reg   <= {OUTL{1'b0}};
+        o_rp_reg   <= {OUTL{1'b0}};
+        o_fill_reg <= {(OUTL+1){1'b0}};
+    end else begin
+        o_wp_reg   <= o_wp_reg + {{(OUTL-1){1'b0}}, o_push};
+        o_rp_reg   <= o_rp_reg + {{(OUTL-1){1'b0}}, o_pop};
+        o_fill_reg <= o_fill_reg + {{OUTL{1'b0}}, o_push} - {{OUTL{1'b0}}, o_pop};
+    end
+end
+
+// write port registers
+reg           wr_valid_reg;
+reg           wr_psum_reg;          // the instruction's output is in PSUM
+reg [WA-1:0]  wr_addr_reg;
+reg [NLW-1:0] wr_data_reg;
+reg [DB-1:0]  wr_strb_reg;
+reg [NL-1:0]  wr_mask_reg;
+reg [CW-1:0]  wr_left_reg;          // output words not yet taken
+
+wire wr_ready = wr_psum_reg ? ps_wr_ready : sb_wr_ready;
+wire wr_taken = wr_valid_reg && wr_ready;
+
+assign o_pop      = o_fill_reg != {(OUTL+1){1'b0}} && (!wr_valid_reg || wr_ready);
+assign last_write = wr_taken && wr_left_reg == {{(CW-1){1'b0}}, 1'b1};
+
+always @(posedge clk) begin
+    if (rst) begin
+        wr_valid_reg <= 1'b0;
+        wr_left_reg  <= {CW{1'b0}};
+    end else begin
+        if (o_pop)
+            wr_valid_reg <= 1'b1;
+        else if (wr_taken)
+            wr_valid_reg <= 1'b0;
+        if (setup0)
+            wr_left_reg <= nwords_of(byte_of(o_space_reg, o_off_reg), esl_of(o_fmt_reg), f_cw);
+        else if (wr_taken)
+            wr_left_reg <= wr_left_reg - {{(CW-1){1'b0}}, 1'b1};
+    end
+    if (o_pop) begin
+        wr_addr_reg <= o_addr_mem[o_rp_reg];
+        wr_data_reg <= o_mem[o_rp_reg];
+        wr_strb_reg <= o_strb_mem[o_rp_reg];
+    end
+    if (setup1) begin
+        wr_psum_reg <= o_space_reg == SPACE_PSUM;
+        wr_mask_reg <= lane_en_reg;
+    end
+end
+
+assign sb_wr_valid = wr_valid_reg && !wr_psum_reg;
+assign sb_wr_mask  = wr_mask_reg[ROWS-1:0];
+assign sb_wr_addr  = wr_addr_reg[SWA-1:0];
+assign sb_wr_data  = wr_data_reg[ROWS*DW-1:0];
+assign sb_wr_strb  = wr_strb_reg;
+assign ps_wr_valid = wr_valid_reg && wr_psum_reg;
+assign ps_wr_mask  = wr_mask_reg[COLS-1:0];
+assign ps_wr_addr  = wr_addr_reg[PWA-1:0];
+assign ps_wr_data  = wr_data_reg[COLS*DW-1:0];
+assign ps_wr_strb  = wr_strb_reg;
+
+`ifndef SYNTHESIS
+// read answers come exactly RL cycles after the request was taken (an
+// answer without a request can only be one to a request from before a
+// reset: it is dropped)
+always @(posedge clk) begin
+    if (!rst && sb_rsp_tag_valid && !sb_rd_rsp_valid)
+        $error("core_act: SBUF read answer missing %0d cycles after its request (instance %m)", RL);
+    if (!rst && ps_rsp_tag_valid && !ps_rd_rsp_valid)
+        $error("core_act: PSUM read answer missing %0d cycles after its request (instance %m)", RL);
+    if (!rst && o_push && o_fill_reg == OUT_FULL && !o_pop)
+        $error("core_act: output FIFO overflow (instance %m)");
+end
+`endif
+
+endmodule
+
+`resetall

@@ -1,0 +1,132 @@
+/* The Verilated trnlite_core as a device (core_rtl.h). */
+#include <stdlib.h>
+
+#include "core_rtl.h"
+#include "core_shim.h"
+#include "tl_test.h"
+
+/* An AXI4-Lite transaction that takes longer than this is a hang. */
+#define CSR_TIMEOUT 10000
+
+struct core_rtl {
+    core_dut *dut;
+    axi_mem *mem;
+    core_io io;
+    uint64_t now;
+    /* AXI4-Lite handshakes of the last edge, and what the slave answered */
+    bool aw_fire, w_fire, b_fire, ar_fire, r_fire;
+    uint32_t rdata, resp;
+};
+
+unsigned core_rtl_data_bytes(void) { return core_dut_data_bytes(); }
+
+/* One clock: drive the DRAM model's outputs, evaluate at clock low, let
+ * the DRAM model see this edge's handshakes, rising edge. */
+static void cycle(core_rtl *r)
+{
+    if (r->io.rst)
+        axi_mem_reset(r->mem);
+    core_io *io = &r->io;
+    axi_mem_drive(r->mem, &io->axi);
+    core_dut_eval(r->dut, io);
+    r->aw_fire = io->awvalid && io->awready;
+    r->w_fire = io->wvalid && io->wready;
+    r->b_fire = io->bvalid && io->bready;
+    r->ar_fire = io->arvalid && io->arready;
+    r->r_fire = io->rvalid && io->rready;
+    r->rdata = io->rdata;
+    r->resp = r->b_fire ? io->bresp : io->rresp;
+    axi_mem_tick(r->mem, &io->axi);
+    core_dut_posedge(r->dut);
+    r->now++;
+}
+
+core_rtl *core_rtl_create(uint64_t base, uint64_t size, const core_rtl_opts *o)
+{
+    core_rtl *r = calloc(1, sizeof *r);
+    ck_assert_ptr_nonnull(r);
+    axi_mem_cfg mc = {
+        .data_bytes = core_dut_data_bytes(), .base = base, .size = size,
+        .latency = o->latency ? o->latency : 1, .ready_pct = o->ready_pct ? o->ready_pct : 100,
+        .stall_permille = o->stall_permille, .stall_max = o->stall_max, .seed = o->seed,
+    };
+    r->mem = axi_mem_create(&mc);
+    ck_assert_ptr_nonnull(r->mem);
+    r->dut = core_dut_create(o->wave, o->powerup_seed);
+    core_rtl_reset(r, 4);
+    return r;
+}
+
+void core_rtl_free(core_rtl *r)
+{
+    core_dut_free(r->dut);
+    axi_mem_free(r->mem);
+    free(r);
+}
+
+uint8_t *core_rtl_dram(core_rtl *r) { return axi_mem_data(r->mem); }
+axi_mem *core_rtl_mem(core_rtl *r) { return r->mem; }
+uint64_t core_rtl_now(const core_rtl *r) { return r->now; }
+bool core_rtl_irq(const core_rtl *r) { return r->io.irq; }
+
+void core_rtl_reset(core_rtl *r, unsigned n)
+{
+    r->io.rst = true;
+    for (unsigned i = 0; i < n; i++)
+        cycle(r);
+    r->io.rst = false;
+}
+
+void core_rtl_clock(core_rtl *r, uint64_t n)
+{
+    for (uint64_t i = 0; i < n; i++)
+        cycle(r);
+}
+
+void core_rtl_csr_write(core_rtl *r, uint32_t off, uint32_t v)
+{
+    core_io *io = &r->io;
+    io->awaddr = off;
+    io->awvalid = true;
+    io->wdata = v;
+    io->wstrb = 0xF;
+    io->wvalid = true;
+    io->bready = true;
+    for (unsigned t = 0; t < CSR_TIMEOUT; t++) {
+        cycle(r);
+        io->awvalid &= !r->aw_fire;
+        io->wvalid &= !r->w_fire;
+        if (r->b_fire) {
+            io->bready = false;
+            ck_assert_msg(r->resp == 0, "CSR write 0x%03x: BRESP %u", off, r->resp);
+            return;
+        }
+    }
+    ck_abort_msg("CSR write 0x%03x: no response in %u cycles", off, CSR_TIMEOUT);
+}
+
+uint32_t core_rtl_csr_read(core_rtl *r, uint32_t off)
+{
+    core_io *io = &r->io;
+    io->araddr = off;
+    io->arvalid = true;
+    io->rready = true;
+    for (unsigned t = 0; t < CSR_TIMEOUT; t++) {
+        cycle(r);
+        io->arvalid &= !r->ar_fire;
+        if (r->r_fire) {
+            io->rready = false;
+            ck_assert_msg(r->resp == 0, "CSR read 0x%03x: RRESP %u", off, r->resp);
+            return r->rdata;
+        }
+    }
+    ck_abort_msg("CSR read 0x%03x: no response in %u cycles", off, CSR_TIMEOUT);
+    return 0;
+}
+
+unsigned core_rtl_violations(const core_rtl *r, const char **first)
+{
+    if (first)
+        *first = axi_mem_first_violation(r->mem);
+    return axi_mem_violations(r->mem);
+}

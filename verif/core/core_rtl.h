@@ -1,0 +1,45 @@
+/*
+ * The Verilated trnlite_core as a device: its DRAM is an axi_mem (latency
+ * and back-pressure as configured), its CSRs are reached through a C
+ * AXI4-Lite master, one clock at a time. The harness (core_harness.h)
+ * puts this behind the same calls as the C model.
+ */
+#ifndef CORE_RTL_H
+#define CORE_RTL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "axi_mem.h"
+
+typedef struct {
+    unsigned latency;         /* DRAM: AR -> first R, last W -> B (>= 1) */
+    unsigned ready_pct;       /* chance (%) a ready/valid is offered; 100 = always */
+    unsigned stall_permille;  /* long stalls per mille of cycles and channel */
+    unsigned stall_max;
+    uint64_t seed;            /* back-pressure stream */
+    uint32_t powerup_seed;    /* random power-up values of every flip-flop (0: zeros) */
+    const char *wave;         /* FST path or NULL */
+} core_rtl_opts;
+
+typedef struct core_rtl core_rtl;
+
+/* A reset core with DRAM [base, base + size) (zeros). */
+core_rtl *core_rtl_create(uint64_t base, uint64_t size, const core_rtl_opts *o);
+void core_rtl_free(core_rtl *r);
+uint8_t *core_rtl_dram(core_rtl *r);
+axi_mem *core_rtl_mem(core_rtl *r);
+unsigned core_rtl_data_bytes(void);
+
+/* rst high for n cycles (the DRAM model drops what was in flight). */
+void core_rtl_reset(core_rtl *r, unsigned n);
+/* One AXI4-Lite transaction each, clocking until it completes. */
+uint32_t core_rtl_csr_read(core_rtl *r, uint32_t off);
+void core_rtl_csr_write(core_rtl *r, uint32_t off, uint32_t v);
+void core_rtl_clock(core_rtl *r, uint64_t n);
+uint64_t core_rtl_now(const core_rtl *r);
+bool core_rtl_irq(const core_rtl *r);
+/* AXI protocol violations the DRAM model saw (and the first one). */
+unsigned core_rtl_violations(const core_rtl *r, const char **first);
+
+#endif

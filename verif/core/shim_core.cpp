@@ -1,0 +1,112 @@
+// Thin C shim around the Verilated trnlite_core: copies signals between the
+// model and core_io (core_shim.h). Works for every DATA_WIDTH.
+#include "Vtrnlite_core.h"
+#include "vl_dut.h"
+#include "core_shim.h"
+
+struct core_dut : VlDut<Vtrnlite_core> {};
+
+template <typename T> static void to_sig(T &s, const uint8_t *b, unsigned n)
+{
+    uint64_t v = 0;
+    for (unsigned i = 0; i < n && i < 8; i++)
+        v |= (uint64_t)b[i] << (8 * i);
+    s = (T)v;
+}
+template <std::size_t W> static void to_sig(VlWide<W> &s, const uint8_t *b, unsigned n)
+{
+    for (std::size_t w = 0; w < W; w++) {
+        uint32_t v = 0;
+        for (unsigned i = 0; i < 4 && 4 * w + i < n; i++)
+            v |= (uint32_t)b[4 * w + i] << (8 * i);
+        s[w] = v;
+    }
+}
+template <typename T> static void from_sig(const T &s, uint8_t *b, unsigned n)
+{
+    for (unsigned i = 0; i < n && i < 8; i++)
+        b[i] = (uint8_t)((uint64_t)s >> (8 * i));
+}
+template <std::size_t W> static void from_sig(const VlWide<W> &s, uint8_t *b, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        b[i] = (uint8_t)(s[i / 4] >> (8 * (i % 4)));
+}
+
+static const unsigned DB = sizeof(Vtrnlite_core::m_axi_wstrb) * 8;
+
+extern "C" unsigned core_dut_data_bytes(void) { return DB; }
+
+extern "C" core_dut *core_dut_create(const char *wave, uint32_t seed)
+{
+    core_dut *d = new core_dut;
+    if (seed)
+        d->create(wave, seed);
+    else
+        d->create(wave);
+    d->top->clk = 0;
+    return d;
+}
+
+extern "C" void core_dut_free(core_dut *d) { delete d; }
+
+extern "C" void core_dut_eval(core_dut *d, core_io *io)
+{
+    Vtrnlite_core *t = d->top;
+    axi_port *p = &io->axi;
+    t->clk = 0;
+    t->rst = io->rst;
+    t->s_axil_awaddr = io->awaddr;
+    t->s_axil_awprot = 0;
+    t->s_axil_awvalid = io->awvalid;
+    t->s_axil_wdata = io->wdata;
+    t->s_axil_wstrb = io->wstrb;
+    t->s_axil_wvalid = io->wvalid;
+    t->s_axil_bready = io->bready;
+    t->s_axil_araddr = io->araddr;
+    t->s_axil_arprot = 0;
+    t->s_axil_arvalid = io->arvalid;
+    t->s_axil_rready = io->rready;
+    t->m_axi_awready = p->awready;
+    t->m_axi_wready = p->wready;
+    t->m_axi_bid = p->bid;
+    t->m_axi_bresp = p->bresp;
+    t->m_axi_bvalid = p->bvalid;
+    t->m_axi_arready = p->arready;
+    t->m_axi_rid = p->rid;
+    to_sig(t->m_axi_rdata, p->rdata, DB);
+    t->m_axi_rresp = p->rresp;
+    t->m_axi_rlast = p->rlast;
+    t->m_axi_rvalid = p->rvalid;
+    d->eval();
+
+    io->awready = t->s_axil_awready;
+    io->wready = t->s_axil_wready;
+    io->bresp = t->s_axil_bresp;
+    io->bvalid = t->s_axil_bvalid;
+    io->arready = t->s_axil_arready;
+    io->rdata = t->s_axil_rdata;
+    io->rresp = t->s_axil_rresp;
+    io->rvalid = t->s_axil_rvalid;
+    io->irq = t->irq;
+    p->awid = t->m_axi_awid;
+    p->awaddr = t->m_axi_awaddr;
+    p->awlen = t->m_axi_awlen;
+    p->awsize = t->m_axi_awsize;
+    p->awburst = t->m_axi_awburst;
+    p->awvalid = t->m_axi_awvalid;
+    from_sig(t->m_axi_wdata, p->wdata, DB);
+    p->wstrb = t->m_axi_wstrb;
+    p->wlast = t->m_axi_wlast;
+    p->wvalid = t->m_axi_wvalid;
+    p->bready = t->m_axi_bready;
+    p->arid = t->m_axi_arid;
+    p->araddr = t->m_axi_araddr;
+    p->arlen = t->m_axi_arlen;
+    p->arsize = t->m_axi_arsize;
+    p->arburst = t->m_axi_arburst;
+    p->arvalid = t->m_axi_arvalid;
+    p->rready = t->m_axi_rready;
+}
+
+extern "C" void core_dut_posedge(core_dut *d) { d->edge(1); }

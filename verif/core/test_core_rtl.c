@@ -1,0 +1,390 @@
+/*
+ * The RTL core against the whole-core C model, bit for bit.
+ *
+ * random_programs: random valid programs (core_progs.c) for this build's
+ * configuration run on trnlite_core (Verilated, DRAM behind axi_mem with
+ * a random latency and back-pressure per program) and on the model. Then
+ * the same DMA program copies SBUF and PSUM out to DRAM on both. Compared:
+ * all of DRAM, every semaphore, the error record, the ring heads and the
+ * architectural counters (MACs, DMA bytes, activation elements).
+ * SEED= replays one program, SEEDS= sets how many (default 100); PRINT=1
+ * lists each program before it runs.
+ *
+ * invalid_programs (CHECKLIST "Command processing", on the RTL): one bad
+ * instruction of each kind, then a NOP that must not run, on both; the
+ * error record, STATUS, IRQ_STATUS, the irq pin, heads, semaphores and
+ * DRAM must agree. Then the host recovers (ERR_CLEAR, IRQ_STATUS, ring
+ * reset) and a random valid program must give the model's result.
+ * reset_mid_program: a soft reset while a program runs on the RTL, then a
+ * second program from the same DRAM image gives the model's result.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core_harness_rtl.h"
+#include "core_progs.h"
+#include "tl_test.h"
+
+#define DUMP_BASE (CH_DRAM_BASE + (1u << 20)) /* SBUF, then PSUM, copied out */
+#define ZERO_BASE (CH_DRAM_BASE + (2u << 20)) /* stays zero: the source of clear_onchip */
+
+/* The build's configuration, read from its CFG registers. */
+static tl_core_config build_cfg(void)
+{
+    core_rtl_opts o = {.latency = 1};
+    ch *h = ch_create_rtl(NULL, &o);
+    tl_core_config g = h->cfg;
+    ch_free(h);
+    return g;
+}
+
+/* Copy all of SBUF and PSUM to DUMP_BASE with the core's own DMA. */
+static void dump_onchip(ch *h)
+{
+    const tl_core_config *c = &h->cfg;
+    unsigned plg = ch_psum_part_log2(c);
+    uint32_t sb_bytes = 1u << c->sbuf_part_log2, ps_entries = (1u << plg) / 4;
+    tl_dma_desc d;
+    tl_insn in;
+    desc_from_chip(&d, 1, c->sbuf_part_log2, 0, 0, TL_FMT_INT8, c->rows, sb_bytes, DUMP_BASE, TL_FMT_INT8, 0, 0);
+    insn_dma(in, -1, 0, -1, 0, 0, &d);
+    ch_push(h, 0, in);
+    desc_from_chip(&d, 2, plg, 0, 0, TL_FMT_FP32, c->cols, ps_entries,
+                   DUMP_BASE + (uint64_t)c->rows * sb_bytes, TL_FMT_FP32, 0, 0);
+    insn_dma(in, -1, 0, -1, 0, 1, &d);
+    ch_push(h, 0, in);
+    ch_run(h);
+}
+
+/* SBUF and PSUM power up undefined (the RTL randomizes them; the model
+ * starts from zeros): clear both with the core's own DMA, from a DRAM
+ * region of zeros, as a driver would before a program that reads memory
+ * it has not written. */
+static void clear_onchip(ch *h)
+{
+    const tl_core_config *c = &h->cfg;
+    unsigned plg = ch_psum_part_log2(c);
+    tl_dma_desc d;
+    tl_insn in;
+    desc_to_chip(&d, ZERO_BASE, TL_FMT_INT8, c->rows, 1u << c->sbuf_part_log2, 1, c->sbuf_part_log2, 0, 0,
+                 TL_FMT_INT8);
+    insn_dma(in, -1, 0, -1, 0, 0, &d);
+    ch_push(h, 0, in);
+    desc_to_chip(&d, ZERO_BASE, TL_FMT_FP32, c->cols, (1u << plg) / 4, 2, plg, 0, 0, TL_FMT_FP32);
+    d.src.stride[1] = 0; /* every partition from the same zeros */
+    insn_dma(in, -1, 0, -1, 0, 1, &d);
+    ch_push(h, 0, in);
+    ch_run(h);
+}
+
+static void expect_same_csr(ch *rtl, ch *model, uint32_t off, const char *what, uint64_t seed)
+{
+    uint32_t have = ch_rd(rtl, off), want = ch_rd(model, off);
+    ck_assert_msg(have == want, "program seed %llu: %s (CSR 0x%03x) is 0x%x on the RTL, 0x%x in the model",
+                  (unsigned long long)seed, what, off, have, want);
+}
+
+static void compare(ch *rtl, ch *model, uint64_t seed, const char *when)
+{
+    if (memcmp(rtl->dram, model->dram, CH_DRAM_SIZE) != 0) {
+        size_t i = 0;
+        while (rtl->dram[i] == model->dram[i])
+            i++;
+        ck_abort_msg("program seed %llu (%s): DRAM 0x%llx is 0x%02x on the RTL, 0x%02x in the model",
+                     (unsigned long long)seed, when, (unsigned long long)(CH_DRAM_BASE + i), rtl->dram[i],
+                     model->dram[i]);
+    }
+    static const struct {
+        uint32_t off;
+        const char *name;
+    } regs[] = {
+        {CSR(ERR_CODE), "ERR_CODE"}, {CSR(ERR_ENGINE), "ERR_ENGINE"}, {CSR(ERR_PC_LO), "ERR_PC_LO"},
+        {CSR(ERR_ADDR_LO), "ERR_ADDR_LO"}, {CSR(STATUS), "STATUS"},
+        {CSR(PERF_TE_MACS.LO), "PERF_TE_MACS"}, {CSR(PERF_DMA_RD_BYTES.LO), "PERF_DMA_RD_BYTES"},
+        {CSR(PERF_DMA_WR_BYTES.LO), "PERF_DMA_WR_BYTES"}, {CSR(PERF_ACT_ELEMS.LO), "PERF_ACT_ELEMS"},
+    };
+    for (unsigned i = 0; i < sizeof regs / sizeof regs[0]; i++)
+        expect_same_csr(rtl, model, regs[i].off, regs[i].name, seed);
+    for (unsigned e = 0; e < 3; e++)
+        expect_same_csr(rtl, model, CSR_Q(e, HEAD), "a ring's HEAD", seed);
+    expect_same_csr(rtl, model, CSR(IRQ_STATUS), "IRQ_STATUS", seed);
+    expect_same_csr(rtl, model, CSR(ERR_PC_HI), "ERR_PC_HI", seed);
+    expect_same_csr(rtl, model, CSR(ERR_ADDR_HI), "ERR_ADDR_HI", seed);
+    ck_assert_msg(core_rtl_irq(ch_rtl(rtl)) == tl_core_irq(model->core), "program seed %llu (%s): irq pin %d, model %d",
+                  (unsigned long long)seed, when, core_rtl_irq(ch_rtl(rtl)), tl_core_irq(model->core));
+    for (unsigned s = 0; s < rtl->cfg.sems; s++)
+        expect_same_csr(rtl, model, CSR_SEM(s), "a semaphore", seed);
+}
+
+typedef struct {
+    ch *model, *rtl;
+} pair;
+
+static core_rtl_opts rtl_opts(uint64_t seed)
+{
+    tl_rng r = {seed * 0xD1B54A32D192ED03ull + 7};
+    core_rtl_opts o = {
+        .latency = 1 + tl_rng_below(&r, 60), .ready_pct = 60 + tl_rng_below(&r, 41),
+        .stall_permille = tl_rng_below(&r, 4), .stall_max = 40, .seed = seed,
+        .powerup_seed = (uint32_t)seed | 1, .wave = tl_test_trace() ? tl_test_wave_path("core_rtl") : NULL,
+    };
+    return o;
+}
+
+static pair pair_create(const tl_core_config *cfg, uint64_t seed)
+{
+    core_rtl_opts o = rtl_opts(seed);
+    pair p = {ch_create(cfg), ch_create_rtl(cfg, &o)};
+    return p;
+}
+
+static void pair_free(pair *p)
+{
+    ch_free(p->rtl);
+    ch_free(p->model);
+}
+
+static void pair_wr(pair *p, uint32_t off, uint32_t v)
+{
+    ch_wr(p->model, off, v);
+    ch_wr(p->rtl, off, v);
+}
+
+static void pair_push(pair *p, unsigned e, const uint32_t *in)
+{
+    ch_push(p->model, e, in);
+    ch_push(p->rtl, e, in);
+}
+
+static uint64_t pair_run(pair *p)
+{
+    ch_run(p->model);
+    return ch_run(p->rtl);
+}
+
+/* A random valid program for seed on a cleared SBUF/PSUM; compared after
+ * it and after copying SBUF and PSUM out. Returns the RTL's cycles. */
+static uint64_t pair_program(pair *p, uint64_t seed, uint64_t *ops)
+{
+    core_prog prog;
+    core_prog_gen_cfg(&prog, seed, &p->rtl->cfg);
+    clear_onchip(p->model);
+    clear_onchip(p->rtl);
+    core_prog_load(&prog, p->model);
+    core_prog_load(&prog, p->rtl);
+    if (getenv("PRINT"))
+        core_prog_print(&prog, stdout);
+    uint64_t cycles = pair_run(p);
+    compare(p->rtl, p->model, seed, "after the program");
+    ck_assert_msg(ch_rd(p->model, CSR(ERR_CODE)) == 0, "program seed %llu: the model reports an error",
+                  (unsigned long long)seed);
+    dump_onchip(p->model);
+    dump_onchip(p->rtl);
+    compare(p->rtl, p->model, seed, "SBUF and PSUM copied out");
+    *ops += prog.n;
+    core_prog_free(&prog);
+    return cycles;
+}
+
+static uint64_t run_one(const tl_core_config *cfg, uint64_t seed, uint64_t *ops)
+{
+    pair p = pair_create(cfg, seed);
+    uint64_t cycles = pair_program(&p, seed, ops);
+    pair_free(&p);
+    return cycles;
+}
+
+START_TEST(random_programs)
+{
+    tl_core_config cfg = build_cfg();
+    uint32_t base = tl_test_seed(1);
+    unsigned n = tl_test_seeds(100);
+    uint64_t cycles = 0, ops = 0;
+    for (unsigned i = 0; i < n; i++)
+        cycles += run_one(&cfg, base + i, &ops);
+    printf("%ux%u core, %u-bit bus: %u programs from seed %u, %llu instructions, %llu cycles, bit-exact\n",
+           cfg.rows, cfg.cols, cfg.data_width, n, base, (unsigned long long)ops, (unsigned long long)cycles);
+}
+END_TEST
+
+/* ---- invalid programs ------------------------------------------------------ */
+
+typedef struct {
+    const char *name;
+    unsigned engine;
+    unsigned code;
+} bad_case;
+
+/* Instruction (or set-up) of bad case i on p; returns its description. */
+static bad_case make_bad(pair *p, unsigned i, uint32_t *in, bool *done)
+{
+    const tl_core_config *c = &p->rtl->cfg;
+    uint32_t part = 1u << c->sbuf_part_log2, bank = 1u << c->psum_bank_log2;
+    mm_args mm = {TL_FMT_BF16, TL_FMT_BF16, 1, 1, c->rows, c->cols, 8, 0, 0, 0};
+    act_args a = {.in_space = 1, .in_fmt = TL_FMT_FP32, .out_space = 1, .out_fmt = TL_FMT_BF16, .P = 1, .F = 16,
+                  .in_off = 0, .out_off = 256, .scale = 0x3F800000u};
+    tl_dma_desc d;
+    *done = false;
+    switch (i) {
+    case 0: /* another engine's opcode */
+        insn_matmul(in, -1, 0, -1, 0, &mm);
+        return (bad_case){"MATMUL in the ACT ring", 2, TL_ISA_ERR_BAD_OPCODE};
+    case 1:
+        insn_hdr(in, 0x7F, -1, 0, -1, 0);
+        return (bad_case){"unknown opcode", 1, TL_ISA_ERR_BAD_OPCODE};
+    case 2:
+        insn_nop(in, -1, 0, -1, 0);
+        in[5] = 1;
+        return (bad_case){"reserved bit", 0, TL_ISA_ERR_BAD_RESERVED};
+    case 3:
+        insn_nop(in, (int)c->sems, 1, -1, 0);
+        return (bad_case){"wait semaphore out of range", 1, TL_ISA_ERR_BAD_SEM};
+    case 4:
+        mm.fw = TL_FMT_INT8;
+        insn_matmul(in, -1, 0, -1, 0, &mm);
+        return (bad_case){"int8 x bf16", 1, TL_ISA_ERR_BAD_FORMAT};
+    case 5:
+        a.out_fmt = TL_FMT_INT8;
+        insn_act(in, -1, 0, -1, 0, &a);
+        return (bad_case){"integer activation output", 2, TL_ISA_ERR_BAD_FORMAT};
+    case 6:
+        mm.load = 0;
+        insn_matmul(in, -1, 0, -1, 0, &mm);
+        return (bad_case){"reuse with no tile loaded", 1, TL_ISA_ERR_BAD_SHAPE};
+    case 7:
+        mm.M = c->cols + 1;
+        insn_matmul(in, -1, 0, -1, 0, &mm);
+        return (bad_case){"M beyond the array", 1, TL_ISA_ERR_BAD_SHAPE};
+    case 8:
+        mm.x_off = part - 14;
+        insn_matmul(in, -1, 0, -1, 0, &mm);
+        return (bad_case){"X beyond its partition", 1, TL_ISA_ERR_SBUF_RANGE};
+    case 9:
+        mm.e0 = bank - 4;
+        insn_matmul(in, -1, 0, -1, 0, &mm);
+        return (bad_case){"PSUM tile across a bank", 1, TL_ISA_ERR_PSUM_RANGE};
+    case 10:
+        a.out_off = 32;
+        insn_act(in, -1, 0, -1, 0, &a);
+        return (bad_case){"output overlaps the input", 2, TL_ISA_ERR_OVERLAP};
+    case 11:
+        pair_wr(p, CSR(WATCHDOG), 500);
+        insn_nop(in, 3, 1, -1, 0);
+        return (bad_case){"a wait nothing ends", 1, TL_ISA_ERR_WAIT_TIMEOUT};
+    case 12:
+        pair_wr(p, CSR_Q(2, SIZE), 3);
+        insn_nop(in, -1, 0, -1, 0);
+        return (bad_case){"ring size not a power of two", 2, TL_ISA_ERR_FETCH};
+    case 13:
+        desc_to_chip(&d, CH_DRAM_BASE + CH_DRAM_SIZE - 64, TL_FMT_FP32, 1, 32, 1, c->sbuf_part_log2, 0, 0,
+                     TL_FMT_FP32);
+        pair_wr(p, CSR(DRAM_LIMIT_LO), (uint32_t)(CH_DRAM_BASE + CH_DRAM_SIZE - 33));
+        insn_dma(in, -1, 0, 0, 1, 1, &d);
+        return (bad_case){"DMA source leaves the window", 0, TL_ISA_ERR_DMA + TL_DMA_ERR_SRC_WINDOW};
+    case 14:
+        desc_to_chip(&d, CH_DATA_BASE, TL_FMT_FP32, 1, 4, 1, c->sbuf_part_log2, 0, 0, TL_FMT_FP32);
+        insn_dma(in, -1, 0, -1, 0, c->dma_queues, &d);
+        return (bad_case){"DMA queue out of range", 0, TL_ISA_ERR_DMA + TL_DMA_ERR_BAD_QUEUE};
+    default:
+        *done = true;
+        return (bad_case){0};
+    }
+}
+
+START_TEST(invalid_programs)
+{
+    tl_core_config cfg = build_cfg();
+    unsigned n = 0;
+    uint64_t ops = 0;
+    for (unsigned i = 0;; i++) {
+        pair p = pair_create(&cfg, 100 + i);
+        pair_wr(&p, CSR(IRQ_ENABLE), 7);
+        tl_insn in, nop;
+        bool done;
+        bad_case b = make_bad(&p, i, in, &done);
+        if (done) {
+            pair_free(&p);
+            break;
+        }
+        insn_nop(nop, -1, 0, 0, 1);
+        pair_push(&p, b.engine, in);
+        pair_push(&p, b.engine, nop);
+        pair_run(&p);
+        compare(p.rtl, p.model, i, b.name);
+        uint32_t code = ch_rd(p.rtl, CSR(ERR_CODE));
+        ck_assert_msg(code == b.code, "%s: ERR_CODE %u (%s), want %u (%s)", b.name, code, tl_isa_strerror(code),
+                      b.code, tl_isa_strerror(b.code));
+        ck_assert_msg(ch_rd(p.rtl, CSR_SEM(0)) == 0, "%s: the NOP after it ran", b.name);
+        ck_assert(core_rtl_irq(ch_rtl(p.rtl)));
+
+        /* recover: window and ring size back, clear, reset the ring, a valid program */
+        uint64_t last = CH_DRAM_BASE + CH_DRAM_SIZE - 1;
+        pair_wr(&p, CSR(DRAM_LIMIT_LO), (uint32_t)last);
+        pair_wr(&p, CSR_Q(2, SIZE), CH_RING_SLOTS);
+        pair_wr(&p, CSR(WATCHDOG), 1u << 24);
+        pair_wr(&p, CSR_Q(b.engine, CTRL), TRNLITE_CSR__QX__CTRL__RESET_bm);
+        p.model->tail[b.engine] = p.rtl->tail[b.engine] = 0;
+        for (unsigned s = 0; s < cfg.sems; s++)
+            pair_wr(&p, CSR_SEM(s), 0);
+        pair_wr(&p, CSR(ERR_CLEAR), 1);
+        pair_wr(&p, CSR(IRQ_STATUS), 7);
+        ck_assert_uint_eq(ch_rd(p.rtl, CSR(ERR_CODE)), 0);
+        ck_assert_uint_eq(ch_rd(p.rtl, CSR(ERR_ENGINE)), 0);
+        ck_assert_msg(!core_rtl_irq(ch_rtl(p.rtl)) && !tl_core_irq(p.model->core), "%s: irq after recovery", b.name);
+        pair_program(&p, 1000 + i, &ops);
+        pair_free(&p);
+        n++;
+    }
+    printf("%u invalid-program kinds: same error record as the model, then a correct program\n", n);
+}
+END_TEST
+
+START_TEST(reset_mid_program)
+{
+    tl_core_config cfg = build_cfg();
+    uint64_t ops = 0;
+    for (unsigned i = 0; i < 6; i++) {
+        pair p = pair_create(&cfg, 200 + i);
+        core_prog prog;
+        core_prog_gen_cfg(&prog, 2000 + i, &cfg);
+        core_prog_load(&prog, p.model);
+        core_prog_load(&prog, p.rtl);
+        ch_run(p.model);
+        core_rtl_clock(ch_rtl(p.rtl), 100 + 150 * i); /* part of the program */
+        core_prog_free(&prog);
+        pair_wr(&p, CSR(CTRL), TRNLITE_CSR__CTRL__SOFT_RESET_bm);
+        /* the soft reset drains the bus, then clears the rings and RUN */
+        for (unsigned t = 0; ch_rd(p.rtl, CSR(STATUS)) & TRNLITE_CSR__STATUS__BUSY_bm; t++)
+            ck_assert_msg(t < 100000, "soft reset %u: still busy", i);
+        for (unsigned e = 0; e < 3; e++) {
+            ck_assert_uint_eq(ch_rd(p.rtl, CSR_Q(e, HEAD)), 0);
+            ck_assert_uint_eq(ch_rd(p.rtl, CSR_Q(e, TAIL)), 0);
+            p.model->tail[e] = p.rtl->tail[e] = 0;
+        }
+        ck_assert_uint_eq(ch_rd(p.rtl, CSR(CTRL)) & TRNLITE_CSR__CTRL__RUN_bm, 0);
+        ck_assert_uint_eq(ch_rd(p.rtl, CSR(ERR_CODE)), 0);
+        const char *first;
+        ck_assert_msg(core_rtl_violations(ch_rtl(p.rtl), &first) == 0, "soft reset: %s", first);
+        /* the same DRAM image on both, then a second program */
+        memcpy(p.rtl->dram, p.model->dram, CH_DRAM_SIZE);
+        pair_wr(&p, CSR(PERF_CTRL), TRNLITE_CSR__PERF_CTRL__CLEAR_bm); /* the first program's counts differ */
+        pair_wr(&p, CSR(CTRL), TRNLITE_CSR__CTRL__RUN_bm);
+        pair_program(&p, 3000 + i, &ops);
+        pair_free(&p);
+    }
+}
+END_TEST
+
+int main(int argc, char **argv)
+{
+    (void)argc;
+    Suite *s = suite_create("core_rtl");
+    TCase *tc = tcase_create("rtl");
+    tcase_set_timeout(tc, 900);
+    tcase_add_test(tc, random_programs);
+    tcase_add_test(tc, invalid_programs);
+    tcase_add_test(tc, reset_mid_program);
+    suite_add_tcase(s, tc);
+    return tl_test_main(argv[0], s);
+}
