@@ -49,7 +49,7 @@ endef
 # A C test driving the Verilated model VLNAME through the C++ shim SHIM_CPP
 # (compiled against that model), built as $(BUILD)/tests/NAME.
 define vl_test
-$(BUILD)/vlshim/$(1)/shim.o: $(4) $$(VL_OBJS_$(2)) $(wildcard $(dir $(4))*.h) verif/common/vl_dut.h
+$(BUILD)/vlshim/$(1)/shim.o: $(4) $$(VL_OBJS_$(2)) $(wildcard $(dir $(4))*.h) $(wildcard verif/common/*.h)
 	@mkdir -p $$(@D)
 	$(CXX) $(CXXFLAGS) -Iverif/common -I$(dir $(4)) -I$$(VL_DIR_$(2)) -I$(VL_INC) -I$(VL_INC)/vltstd -c $(4) -o $$@
 $(BUILD)/tests/$(1): $(patsubst verif/%.c,$(BUILD)/verif/%.o,$(3)) $(BUILD)/vlshim/$(1)/shim.o $$(VL_OBJS_$(2)) $(VERIF_COMMON_OBJS) $(CMODEL_LIB)

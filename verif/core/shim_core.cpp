@@ -3,35 +3,9 @@
 #include "Vtrnlite_core.h"
 #include "vl_dut.h"
 #include "core_shim.h"
+#include "vl_sig.h"
 
 struct core_dut : VlDut<Vtrnlite_core> {};
-
-template <typename T> static void to_sig(T &s, const uint8_t *b, unsigned n)
-{
-    uint64_t v = 0;
-    for (unsigned i = 0; i < n && i < 8; i++)
-        v |= (uint64_t)b[i] << (8 * i);
-    s = (T)v;
-}
-template <std::size_t W> static void to_sig(VlWide<W> &s, const uint8_t *b, unsigned n)
-{
-    for (std::size_t w = 0; w < W; w++) {
-        uint32_t v = 0;
-        for (unsigned i = 0; i < 4 && 4 * w + i < n; i++)
-            v |= (uint32_t)b[4 * w + i] << (8 * i);
-        s[w] = v;
-    }
-}
-template <typename T> static void from_sig(const T &s, uint8_t *b, unsigned n)
-{
-    for (unsigned i = 0; i < n && i < 8; i++)
-        b[i] = (uint8_t)((uint64_t)s >> (8 * i));
-}
-template <std::size_t W> static void from_sig(const VlWide<W> &s, uint8_t *b, unsigned n)
-{
-    for (unsigned i = 0; i < n; i++)
-        b[i] = (uint8_t)(s[i / 4] >> (8 * (i % 4)));
-}
 
 static const unsigned DB = sizeof(Vtrnlite_core::m_axi_wstrb) * 8;
 
