@@ -3,7 +3,7 @@
 #include "Vtrnlite_core.h"
 #include "vl_dut.h"
 #include "core_shim.h"
-#include "vl_sig.h"
+#include "vl_axi.h"
 
 struct core_dut : VlDut<Vtrnlite_core> {};
 
@@ -41,17 +41,7 @@ extern "C" void core_dut_eval(core_dut *d, core_io *io)
     t->s_axil_arprot = 0;
     t->s_axil_arvalid = io->arvalid;
     t->s_axil_rready = io->rready;
-    t->m_axi_awready = p->awready;
-    t->m_axi_wready = p->wready;
-    t->m_axi_bid = p->bid;
-    t->m_axi_bresp = p->bresp;
-    t->m_axi_bvalid = p->bvalid;
-    t->m_axi_arready = p->arready;
-    t->m_axi_rid = p->rid;
-    to_sig(t->m_axi_rdata, p->rdata, DB);
-    t->m_axi_rresp = p->rresp;
-    t->m_axi_rlast = p->rlast;
-    t->m_axi_rvalid = p->rvalid;
+    axi_to_model(t, p, DB);
     d->eval();
 
     io->awready = t->s_axil_awready;
@@ -63,24 +53,7 @@ extern "C" void core_dut_eval(core_dut *d, core_io *io)
     io->rresp = t->s_axil_rresp;
     io->rvalid = t->s_axil_rvalid;
     io->irq = t->irq;
-    p->awid = t->m_axi_awid;
-    p->awaddr = t->m_axi_awaddr;
-    p->awlen = t->m_axi_awlen;
-    p->awsize = t->m_axi_awsize;
-    p->awburst = t->m_axi_awburst;
-    p->awvalid = t->m_axi_awvalid;
-    from_sig(t->m_axi_wdata, p->wdata, DB);
-    p->wstrb = t->m_axi_wstrb;
-    p->wlast = t->m_axi_wlast;
-    p->wvalid = t->m_axi_wvalid;
-    p->bready = t->m_axi_bready;
-    p->arid = t->m_axi_arid;
-    p->araddr = t->m_axi_araddr;
-    p->arlen = t->m_axi_arlen;
-    p->arsize = t->m_axi_arsize;
-    p->arburst = t->m_axi_arburst;
-    p->arvalid = t->m_axi_arvalid;
-    p->rready = t->m_axi_rready;
+    axi_from_model(t, p, DB);
 }
 
 extern "C" void core_dut_posedge(core_dut *d) { d->edge(1); }

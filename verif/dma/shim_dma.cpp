@@ -3,7 +3,7 @@
 #include "Vdma_engine.h"
 #include "vl_dut.h"
 #include "dma_shim.h"
-#include "vl_sig.h"
+#include "vl_axi.h"
 
 struct dma_dut : VlDut<Vdma_engine> {};
 
@@ -36,17 +36,7 @@ extern "C" void dma_dut_eval(dma_dut *d, dma_io *io)
     t->err_clear = io->err_clear;
     t->desc_err_clear = io->desc_err_clear;
     t->__SYM__abort = io->abort;  // Verilator renames the port: abort() is a C function
-    t->m_axi_awready = p->awready;
-    t->m_axi_wready = p->wready;
-    t->m_axi_bid = p->bid;
-    t->m_axi_bresp = p->bresp;
-    t->m_axi_bvalid = p->bvalid;
-    t->m_axi_arready = p->arready;
-    t->m_axi_rid = p->rid;
-    to_sig(t->m_axi_rdata, p->rdata, DB);
-    t->m_axi_rresp = p->rresp;
-    t->m_axi_rlast = p->rlast;
-    t->m_axi_rvalid = p->rvalid;
+    axi_to_model(t, p, DB);
     t->m_sb_rd_req_ready = io->sb_rd_req_ready;
     t->m_sb_rd_rsp_valid = io->sb_rd_rsp_valid;
     to_sig(t->m_sb_rd_rsp_data, io->sb_rd_rsp_data, DB);
@@ -65,24 +55,7 @@ extern "C" void dma_dut_eval(dma_dut *d, dma_io *io)
     io->desc_err_code = t->desc_err_code;
     io->desc_err_queue = t->desc_err_queue;
     io->idle = t->idle;
-    p->awid = t->m_axi_awid;
-    p->awaddr = t->m_axi_awaddr;
-    p->awlen = t->m_axi_awlen;
-    p->awsize = t->m_axi_awsize;
-    p->awburst = t->m_axi_awburst;
-    p->awvalid = t->m_axi_awvalid;
-    from_sig(t->m_axi_wdata, p->wdata, DB);
-    p->wstrb = t->m_axi_wstrb;
-    p->wlast = t->m_axi_wlast;
-    p->wvalid = t->m_axi_wvalid;
-    p->bready = t->m_axi_bready;
-    p->arid = t->m_axi_arid;
-    p->araddr = t->m_axi_araddr;
-    p->arlen = t->m_axi_arlen;
-    p->arsize = t->m_axi_arsize;
-    p->arburst = t->m_axi_arburst;
-    p->arvalid = t->m_axi_arvalid;
-    p->rready = t->m_axi_rready;
+    axi_from_model(t, p, DB);
     io->sb_rd_req_valid = t->m_sb_rd_req_valid;
     io->sb_rd_req_psum = t->m_sb_rd_req_psum;
     io->sb_rd_req_addr = t->m_sb_rd_req_addr;
