@@ -1346,7 +1346,9 @@ START_TEST(first_error_kept)
 END_TEST
 
 /* Random valid programs of core_progs.c (those generated for a 4 x 4
- * array) with fake engines: the same dispatches, semaphores, counters. */
+ * array), core_ctrl alone with the engines played by C (they acknowledge
+ * and complete; the model runs the real instructions): the same
+ * dispatches, semaphores and counters as the model. */
 START_TEST(random_programs)
 {
     uint32_t base = tl_test_seed(1);
