@@ -1,6 +1,6 @@
-/* Instruction fields, opcodes and error names from trnlite/isa.def. */
-#include <string.h>
-
+/* Instruction fields, opcodes and error names from trnlite/isa.def.
+ * Freestanding (no C library): the driver's runtime (sw/rt) links it on
+ * a bare-metal target too. */
 #include "trnlite/dma.h"
 #include "trnlite/isa.h"
 
@@ -94,13 +94,20 @@ const char *tl_isa_op_name(unsigned opcode)
     return i < 0 ? NULL : ops[i].name;
 }
 
+static bool same_name(const char *a, const char *b)
+{
+    while (*a && *a == *b)
+        a++, b++;
+    return *a == *b;
+}
+
 uint32_t tl_isa_reserved_mask(unsigned opcode, unsigned w)
 {
     const char *name = tl_isa_op_name(opcode);
     uint32_t used = 0;
     for (unsigned i = 0; i < TL_ISA_FIELD_COUNT; i++) {
         const tl_isa_field_info *f = &fields[i];
-        if (strcmp(f->op, "HDR") != 0 && !(name && strcmp(f->op, name) == 0))
+        if (!same_name(f->op, "HDR") && !(name && same_name(f->op, name)))
             continue;
         if (w >= f->word && w < f->word + f->count)
             used |= field_mask(f);

@@ -1,10 +1,70 @@
-# sw: the trnlite command-line tool (and, later, the driver).
+# sw: the driver (sw/hal, sw/rt) and the trnlite command-line tool (sw/cli).
+#
+# sw/rt is freestanding C99 (docs/driver.md section 2): built here for the
+# host into libtrnlite_rt.a, and cross-compiled for rv32imc by the test
+# verif/sw/test_rt_rv32.sh. The HAL backends are host code: the C model
+# (libtrnlite_hal.a) and the Verilated core (hal_rtl.c, linked with one
+# Verilated build: TRNLITE_RTL_CORE).
+SW_INC      := -Isw/hal -Isw/rt
+RT_SRCS     := $(wildcard sw/rt/*.c) sw/hal/hal.c
+RT_HDRS     := $(wildcard sw/rt/*.h) $(wildcard sw/hal/*.h) $(CMODEL_HDRS)
+RT_CFLAGS   := $(CFLAGS) -std=c99 -ffreestanding -Isw/rt/freestanding $(SW_INC)
+RT_LIB      := $(BUILD)/lib/libtrnlite_rt.a
+RT_OBJS     := $(patsubst sw/%.c,$(BUILD)/sw/%.o,$(RT_SRCS))
+HAL_LIB     := $(BUILD)/lib/libtrnlite_hal.a
+HAL_OBJS    := $(BUILD)/sw/hal/hal_cmodel.o
+
+$(RT_OBJS): $(BUILD)/sw/%.o: sw/%.c $(RT_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(RT_CFLAGS) -c $< -o $@
+
+$(BUILD)/sw/hal/hal_cmodel.o $(BUILD)/sw/hal/hal_open.o: $(BUILD)/sw/%.o: sw/%.c $(RT_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(SW_INC) -c $< -o $@
+
+$(RT_LIB): $(RT_OBJS)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+
+$(HAL_LIB): $(HAL_OBJS)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+
+# The trnlite tool: both backends; the RTL one is the Verilated core
+# TRNLITE_RTL_CORE (a name given to $(call verilate,...)): by default the
+# small test build core_4x8 (docs/driver.md section 1);
+# `make trnlite TRNLITE_RTL_CORE=core_16x16` links the default core.
+TRNLITE_RTL_CORE ?= core_4x8
 TRNLITE_BIN := $(BUILD)/bin/trnlite
 TRNLITE_SRCS := $(wildcard sw/cli/*.c)
+TRNLITE_RTL_OBJS := $(BUILD)/sw/hal/hal_rtl.o $(BUILD)/sw/hal/hal_open.o $(BUILD)/sw/rtl/core_rtl.o \
+    $(BUILD)/sw/rtl/axi_mem.o $(BUILD)/sw/rtl/shim_core.o
 
-$(TRNLITE_BIN): $(TRNLITE_SRCS) $(wildcard sw/cli/*.h) $(CMODEL_LIB)
+$(BUILD)/sw/hal/hal_rtl.o: sw/hal/hal_rtl.c $(RT_HDRS) verif/core/core_rtl.h | $(DEPS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Isw/cli $(TRNLITE_SRCS) $(CMODEL_LIB) -lm -o $@
+	$(CC) $(CFLAGS) $(SW_INC) -Iverif/core -Iverif/common -c $< -o $@
+$(BUILD)/sw/rtl/core_rtl.o: verif/core/core_rtl.c $(wildcard verif/core/core_*.h) | $(DEPS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Iverif/core -Iverif/common -c $< -o $@
+$(BUILD)/sw/rtl/axi_mem.o: verif/common/axi_mem.c verif/common/axi_mem.h | $(DEPS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Iverif/common -c $< -o $@
+
+# The Verilated core is defined later (verif/, Makefile): its variables
+# are expanded when the prerequisites are needed.
+.SECONDEXPANSION:
+$(BUILD)/sw/rtl/shim_core.o: verif/core/shim_core.cpp $$(VL_OBJS_$$(TRNLITE_RTL_CORE)) $(wildcard verif/common/*.h)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) -Iverif/common -Iverif/core -I$(VL_DIR_$(TRNLITE_RTL_CORE)) -I$(VL_INC) -I$(VL_INC)/vltstd -c $< -o $@
+
+CLI_OBJS := $(patsubst sw/%.c,$(BUILD)/sw/%.o,$(TRNLITE_SRCS))
+$(CLI_OBJS): $(BUILD)/sw/%.o: sw/%.c $(wildcard sw/cli/*.h) $(RT_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(SW_INC) -Isw/cli -c $< -o $@
+
+$(TRNLITE_BIN): $(CLI_OBJS) $(TRNLITE_RTL_OBJS) $(RT_LIB) $(HAL_LIB) $(CMODEL_LIB) $$(VL_OBJS_$$(TRNLITE_RTL_CORE))
+	@mkdir -p $(@D)
+	$(CXX) $^ $(VL_LINK) -lm -o $@
 
 .PHONY: trnlite
 trnlite: $(TRNLITE_BIN)

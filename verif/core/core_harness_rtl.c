@@ -15,8 +15,21 @@ static core_rtl *dev(ch *h) { return ((rtl_dev *)h->rtl)->dev; }
 core_rtl *ch_rtl(ch *h) { return dev(h); }
 void ch_rtl_set_limit(ch *h, uint64_t cycles) { ((rtl_dev *)h->rtl)->limit = cycles; }
 
-static uint32_t rtl_rd(ch *h, uint32_t off) { return core_rtl_csr_read(dev(h), off); }
-static void rtl_wr(ch *h, uint32_t off, uint32_t v) { core_rtl_csr_write(dev(h), off, v); }
+static uint32_t rtl_rd(ch *h, uint32_t off)
+{
+    uint32_t v;
+    int rc = core_rtl_csr_read(dev(h), off, &v);
+    ck_assert_msg(rc == CORE_RTL_OK, "CSR read 0x%03x: %s (RRESP %u)", off, core_rtl_strerror(rc),
+                  core_rtl_last_resp(dev(h)));
+    return v;
+}
+
+static void rtl_wr(ch *h, uint32_t off, uint32_t v)
+{
+    int rc = core_rtl_csr_write(dev(h), off, v);
+    ck_assert_msg(rc == CORE_RTL_OK, "CSR write 0x%03x: %s (BRESP %u)", off, core_rtl_strerror(rc),
+                  core_rtl_last_resp(dev(h)));
+}
 
 /*
  * Quiescent, as the model's tl_core_run ends: every engine is stopped by
@@ -97,6 +110,7 @@ ch *ch_create_rtl(const tl_core_config *cfg, const core_rtl_opts *opts)
     h->rtl = r;
     r->limit = 20000000;
     r->dev = core_rtl_create(CH_DRAM_BASE, CH_DRAM_SIZE, opts);
+    ck_assert_ptr_nonnull(r->dev);
     h->dram = core_rtl_dram(r->dev);
     ch_rtl_config(h, &h->cfg);
     const tl_core_config *w = cfg ? cfg : &h->cfg;

@@ -24,7 +24,11 @@ typedef struct {
 
 typedef struct core_rtl core_rtl;
 
-/* A reset core with DRAM [base, base + size) (zeros). */
+/* Return codes of the CSR accesses. */
+enum { CORE_RTL_OK = 0, CORE_RTL_ETIMEOUT = -1, CORE_RTL_ERESP = -2 };
+const char *core_rtl_strerror(int rc);
+
+/* A reset core with DRAM [base, base + size) (zeros); NULL if out of memory. */
 core_rtl *core_rtl_create(uint64_t base, uint64_t size, const core_rtl_opts *o);
 void core_rtl_free(core_rtl *r);
 uint8_t *core_rtl_dram(core_rtl *r);
@@ -33,9 +37,12 @@ unsigned core_rtl_data_bytes(void);
 
 /* rst high for n cycles (the DRAM model drops what was in flight). */
 void core_rtl_reset(core_rtl *r, unsigned n);
-/* One AXI4-Lite transaction each, clocking until it completes. */
-uint32_t core_rtl_csr_read(core_rtl *r, uint32_t off);
-void core_rtl_csr_write(core_rtl *r, uint32_t off, uint32_t v);
+/* One AXI4-Lite transaction each, clocking until it completes:
+ * CORE_RTL_OK, CORE_RTL_ETIMEOUT (no answer in 10000 cycles; the request
+ * is withdrawn) or CORE_RTL_ERESP (core_rtl_last_resp has BRESP/RRESP). */
+int core_rtl_csr_read(core_rtl *r, uint32_t off, uint32_t *v);
+int core_rtl_csr_write(core_rtl *r, uint32_t off, uint32_t v);
+unsigned core_rtl_last_resp(const core_rtl *r);
 void core_rtl_clock(core_rtl *r, uint64_t n);
 uint64_t core_rtl_now(const core_rtl *r);
 bool core_rtl_irq(const core_rtl *r);

@@ -1,0 +1,108 @@
+/* HAL backend "cmodel": the whole-core C model (docs/driver.md section 1). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tl_hal_host.h"
+
+typedef struct {
+    tl_core *core;
+    uint8_t *dram;
+    tl_hal_bump bump;
+} cm_dev;
+
+static int cm_csr_read(void *ctx, uint32_t off, uint32_t *v)
+{
+    *v = tl_core_csr_read32(((cm_dev *)ctx)->core, off);
+    return TL_HAL_OK;
+}
+
+static int cm_csr_write(void *ctx, uint32_t off, uint32_t v)
+{
+    tl_core_csr_write32(((cm_dev *)ctx)->core, off, v);
+    return TL_HAL_OK;
+}
+
+static void cm_dram_range(void *ctx, uint64_t *base, uint64_t *size)
+{
+    cm_dev *d = ctx;
+    *base = d->bump.base;
+    *size = d->bump.size;
+}
+
+static int cm_dram_alloc(void *ctx, uint64_t size, uint64_t align, uint64_t *addr)
+{
+    return tl_hal_bump_alloc(&((cm_dev *)ctx)->bump, size, align, addr);
+}
+
+static void cm_dram_reset(void *ctx) { ((cm_dev *)ctx)->bump.used = 0; }
+
+static uint8_t *cm_at(cm_dev *d, uint64_t addr, size_t n)
+{
+    if (addr < d->bump.base || addr - d->bump.base > d->bump.size || n > d->bump.size - (addr - d->bump.base))
+        return NULL;
+    return d->dram + (addr - d->bump.base);
+}
+
+static int cm_dram_write(void *ctx, uint64_t addr, const void *src, size_t n)
+{
+    uint8_t *p = cm_at(ctx, addr, n);
+    if (!p)
+        return TL_HAL_ERANGE;
+    memcpy(p, src, n);
+    return TL_HAL_OK;
+}
+
+static int cm_dram_read(void *ctx, uint64_t addr, void *dst, size_t n)
+{
+    uint8_t *p = cm_at(ctx, addr, n);
+    if (!p)
+        return TL_HAL_ERANGE;
+    memcpy(dst, p, n);
+    return TL_HAL_OK;
+}
+
+/* The model has no clock: tl_core_run runs until nothing can progress
+ * (with the watchdog on, a wait nothing can end becomes WAIT_TIMEOUT
+ * there) or until the step limit, which is the timeout. */
+static int cm_wait_irq(void *ctx, uint64_t timeout, uint64_t *used)
+{
+    cm_dev *d = ctx;
+    uint64_t n = tl_core_irq(d->core) ? 0 : tl_core_run(d->core, timeout);
+    if (used)
+        *used = n;
+    return tl_core_irq(d->core) ? TL_HAL_OK : TL_HAL_ETIMEOUT;
+}
+
+static void cm_close(void *ctx)
+{
+    cm_dev *d = ctx;
+    tl_core_free(d->core);
+    free(d->dram);
+    free(d);
+}
+
+int tl_hal_cmodel_open(const tl_hal_opts *o, tl_hal *hal)
+{
+    tl_core_config cfg;
+    if (o && o->cfg)
+        cfg = *o->cfg;
+    else
+        tl_core_config_default(&cfg);
+    cm_dev *d = calloc(1, sizeof *d);
+    if (!d)
+        return TL_HAL_ENOMEM;
+    d->bump.base = o && o->dram_base ? o->dram_base : 0x80000000ull;
+    d->bump.size = o && o->dram_size ? o->dram_size : 64ull << 20;
+    d->dram = d->bump.size <= SIZE_MAX ? calloc((size_t)d->bump.size, 1) : NULL;
+    if (!d->dram || tl_core_create(&cfg, &d->core) != TL_CORE_OK) {
+        free(d->dram);
+        free(d);
+        return TL_HAL_ENODEV;
+    }
+    tl_core_set_dram(d->core, d->dram, d->bump.base, d->bump.size);
+    *hal = (tl_hal){"cmodel", d, cm_csr_read, cm_csr_write, cm_dram_range, cm_dram_alloc,
+                    cm_dram_reset, cm_dram_write, cm_dram_read, cm_wait_irq, cm_close};
+    return TL_HAL_OK;
+}
+
+tl_core *tl_hal_cmodel_core(const tl_hal *hal) { return ((cm_dev *)hal->ctx)->core; }

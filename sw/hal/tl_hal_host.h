@@ -1,0 +1,42 @@
+/*
+ * Opening HAL backends on a host (docs/driver.md section 1): by name at
+ * run time, or one backend directly. Host code (uses the C library).
+ */
+#ifndef TRNLITE_TL_HAL_HOST_H
+#define TRNLITE_TL_HAL_HOST_H
+
+#include <stdint.h>
+
+#include "tl_hal.h"
+#include "trnlite/core_model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct {
+    uint64_t dram_base;       /* device DRAM address of the first byte (0: 0x80000000) */
+    uint64_t dram_size;       /* bytes (0: 64 MiB) */
+    /* cmodel only: the core's parameters (NULL: tl_core_config_default) */
+    const tl_core_config *cfg;
+    /* rtl only */
+    unsigned latency;         /* DRAM latency in cycles (0: 1) */
+    const char *wave;         /* FST waveform path or NULL */
+} tl_hal_opts;
+
+/* Backend names tl_hal_open knows, space separated ("cmodel rtl"). */
+const char *tl_hal_backends(void);
+/* Open backend `name` into *hal. TL_HAL_ENODEV for an unknown name or a
+ * backend that could not start, TL_HAL_ENOMEM. */
+int tl_hal_open(const char *name, const tl_hal_opts *opts, tl_hal *hal);
+
+int tl_hal_cmodel_open(const tl_hal_opts *opts, tl_hal *hal);
+/* The model behind a cmodel HAL (tests: SBUF/PSUM, schedules). */
+tl_core *tl_hal_cmodel_core(const tl_hal *hal);
+int tl_hal_rtl_open(const tl_hal_opts *opts, tl_hal *hal);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,301 @@
+/*
+ * trnlite runtime: GEMM of any shape (docs/driver.md section 3).
+ *
+ * OUT[M x N] = A[M x K] @ B[K x N] (+ C). W = A^T is the stationary
+ * operand, X = B the moving one, so PSUM[m][n] is OUT[m][n]. The output
+ * is cut into blocks of Mb rows x Nb columns (Mb <= COLS, Nb <= a PSUM
+ * bank); each block accumulates its K tiles of ROWS in one PSUM bank in
+ * increasing order (the contract's order) and is stored by a DMA that
+ * narrows it. SBUF holds `slots` tile pairs so that the DMA loads ahead
+ * of the tensor engine; PSUM banks rotate so that a block is stored while
+ * the next one computes. Freestanding C99.
+ */
+#include "rt_internals.h"
+
+enum { SEM_LOAD = 0, SEM_MM = 1, SEM_ST0 = 2 }; /* SEM_ST0 + q for store queue q; 4 is DONE */
+
+#define MAX_SLOTS 4u
+#define PEND_MAX 16u
+
+typedef struct {
+    uint32_t index;           /* block number in the GEMM */
+    uint32_t m0, n0, mb, nb;
+    uint32_t bank;
+    uint32_t last_step;       /* batch-local step of its last MATMUL */
+} blk;
+
+typedef struct {
+    bool valid;               /* a store of this bank's last block was issued */
+    uint32_t batch;           /* in this batch */
+    unsigned q;               /* on store queue q */
+    uint32_t count;           /* as the count-th store of that queue in the batch */
+} bank_state;
+
+typedef struct {
+    tl_dev *dev;
+    const tl_rt_gemm_args *g;
+    tl_rt_gemm_stats st;
+    /* plan */
+    unsigned R, C, E, NB, lg, plg, ea, eb, eo, ec, store_queues;
+    uint32_t Mb, Nb, slots, wbytes, stride;
+    tl_fmt acc;
+    /* batch state */
+    uint32_t batch, step, loads, stores[2];
+    blk pend[PEND_MAX];       /* finished blocks whose store is not in the ring yet */
+    unsigned npend;
+    bank_state bank[8];
+} gemm;
+
+tl_fmt tl_rt_gemm_acc_fmt(tl_fmt fa, tl_fmt fb)
+{
+    return fa == TL_FMT_INT8 && fb == TL_FMT_INT8 ? TL_FMT_INT32 : TL_FMT_FP32;
+}
+
+static bool te_float(tl_fmt f) { return f == TL_FMT_BF16 || f == TL_FMT_FP16 || f == TL_FMT_E4M3 || f == TL_FMT_E5M2; }
+
+static uint32_t min32(uint32_t a, uint32_t b) { return a < b ? a : b; }
+
+static uint32_t align_up(uint32_t v, uint32_t a) { return (v + a - 1) / a * a; }
+
+/* rows x cols elements of es bytes at addr lie in device DRAM. */
+static bool in_dram(const tl_dev *dev, uint64_t addr, uint32_t rows, uint32_t cols, unsigned es)
+{
+    uint64_t n = (uint64_t)rows * cols; /* < 2^64 */
+    if (n > dev->dram_size)
+        return false;
+    n *= es;
+    return addr >= dev->dram_base && addr - dev->dram_base <= dev->dram_size &&
+           n <= dev->dram_size - (addr - dev->dram_base);
+}
+
+static int plan(const tl_dev *dev, const tl_rt_gemm_args *g, gemm *p)
+{
+    const tl_core_config *c = &dev->cfg;
+    if (g->M == 0 || g->K == 0 || g->N == 0)
+        return TL_RT_EINVAL;
+    bool i8 = g->fa == TL_FMT_INT8 && g->fb == TL_FMT_INT8;
+    if (!i8 && !(te_float(g->fa) && te_float(g->fb)))
+        return TL_RT_EINVAL;
+    p->acc = tl_rt_gemm_acc_fmt(g->fa, g->fb);
+    if (i8 ? g->fo != TL_FMT_INT32 : !(g->fo == TL_FMT_FP32 || te_float(g->fo)))
+        return TL_RT_EINVAL;
+    if (g->round != TL_RND_RNE && g->round != TL_RND_SR)
+        return TL_RT_EINVAL;
+    p->ea = tl_dma_esize(g->fa);
+    p->eb = tl_dma_esize(g->fb);
+    p->eo = tl_dma_esize(g->fo);
+    p->ec = 4;
+    /* Row strides are 32-bit DMA fields. */
+    if ((uint64_t)g->K * p->ea > UINT32_MAX || (uint64_t)g->N * 4 > UINT32_MAX)
+        return TL_RT_EINVAL;
+    if (!in_dram(dev, g->a, g->M, g->K, p->ea) || !in_dram(dev, g->b, g->K, g->N, p->eb) ||
+        !in_dram(dev, g->out, g->M, g->N, p->eo) || (g->has_c && !in_dram(dev, g->c, g->M, g->N, p->ec)))
+        return TL_RT_EINVAL;
+
+    p->R = c->rows;
+    p->C = c->cols;
+    p->E = 1u << c->psum_bank_log2;
+    p->NB = c->psum_banks;
+    p->lg = c->sbuf_part_log2;
+    p->plg = c->psum_bank_log2 + 2;
+    for (unsigned b = c->psum_banks; b > 1; b >>= 1)
+        p->plg++;
+    p->store_queues = c->dma_queues >= 3 ? 2 : 1;
+    if (p->NB > 8)
+        return TL_RT_ENODEV;
+    /* Slots: a tile of A^T (Mb elements per partition) and one of B (Nb),
+     * each at a bus-word boundary; at least two, so loads run ahead. */
+    uint32_t bus = c->data_width / 8, part = 1u << p->lg;
+    p->Mb = min32(g->M, p->C);
+    p->Nb = min32(g->N, p->E);
+    p->wbytes = align_up(p->Mb * p->ea, bus);
+    for (;;) {
+        p->stride = p->wbytes + align_up(p->Nb * p->eb, bus);
+        if (2 * p->stride <= part)
+            break;
+        if (p->Nb == 1)
+            return TL_RT_ENOMEM;
+        p->Nb = (p->Nb + 1) / 2;
+    }
+    p->slots = min32(MAX_SLOTS, part / p->stride);
+    return TL_RT_OK;
+}
+
+int tl_rt_gemm_check(const tl_dev *dev, const tl_rt_gemm_args *g)
+{
+    gemm p;
+    return plan(dev, g, &p);
+}
+
+static void side(tl_dma_side *s, unsigned space, tl_fmt fmt, uint64_t addr, uint32_t c0, uint32_t c1,
+                 uint32_t s0, uint32_t s1)
+{
+    s->space = space;
+    s->fmt = fmt;
+    s->addr = addr;
+    s->count[0] = c0;
+    s->count[1] = c1;
+    s->count[2] = 1;
+    s->stride[0] = s0;
+    s->stride[1] = s1;
+    s->stride[2] = 0;
+}
+
+static void desc_clear(tl_dma_desc *d)
+{
+    tl_dma_desc z = {{0}, {0}, 0, false, 0, 0, {0}};
+    *d = z;
+}
+
+static int push_dma(gemm *p, int ws, uint32_t wv, int ss, unsigned queue, const tl_dma_desc *d,
+                    uint64_t dram_bytes)
+{
+    tl_insn in;
+    TRY(tl_rt_insn_dma(in, ws, wv, ss, 1, queue, d));
+    TRY(tl_rt_push(p->dev, 0, in));
+    p->st.dmas++;
+    p->st.dram_bytes += dram_bytes;
+    return TL_RT_OK;
+}
+
+/* The store of a finished block: PSUM bank -> OUT, narrowing with the
+ * block's SR coordinates (element m*N + n of OUT). */
+static int emit_store(gemm *p, const blk *b)
+{
+    const tl_rt_gemm_args *g = p->g;
+    unsigned q = b->index % p->store_queues;
+    tl_dma_desc d;
+    desc_clear(&d);
+    side(&d.src, TL_DMA_PSUM, p->acc, (uint64_t)b->bank * p->E * 4, b->nb, b->mb, 4, 1u << p->plg);
+    side(&d.dst, TL_DMA_DRAM, g->fo, g->out + ((uint64_t)b->m0 * g->N + b->n0) * p->eo, b->nb, b->mb, p->eo,
+         g->N * p->eo);
+    d.round = g->round;
+    d.saturate = g->saturate;
+    d.seed = g->seed;
+    d.cbase = b->m0 * g->N + b->n0; /* mod 2^32, ARCHITECTURE.md 5.4 */
+    d.cstride[0] = 1;
+    d.cstride[1] = g->N;
+    TRY(push_dma(p, SEM_MM, b->last_step + 1, (int)(SEM_ST0 + q), 1 + q, &d, (uint64_t)b->mb * b->nb * p->eo));
+    p->stores[q]++;
+    p->bank[b->bank] = (bank_state){true, p->batch, q, p->stores[q]};
+    return TL_RT_OK;
+}
+
+static int emit_pending_front(gemm *p)
+{
+    TRY(emit_store(p, &p->pend[0]));
+    for (unsigned i = 1; i < p->npend; i++)
+        p->pend[i - 1] = p->pend[i];
+    p->npend--;
+    return TL_RT_OK;
+}
+
+/* End the batch: every pending store, the fence, wait; then fresh counts. */
+static int flush(gemm *p)
+{
+    while (p->npend)
+        TRY(emit_pending_front(p));
+    TRY(tl_rt_run_batch(p->dev));
+    p->st.batches++;
+    p->batch++;
+    p->step = p->loads = 0;
+    p->stores[0] = p->stores[1] = 0;
+    return TL_RT_OK;
+}
+
+/* One K tile t of block b: its loads, then its MATMUL. */
+static int emit_step(gemm *p, blk *b, uint32_t t)
+{
+    const tl_rt_gemm_args *g = p->g;
+    /* Room: up to npend forced stores, 3 loads, npend + 1 stores after. */
+    if (tl_rt_room(p->dev, 0) < 2 * p->npend + 4 || tl_rt_room(p->dev, 1) < 1)
+        TRY(flush(p));
+    bool first = t == 0;
+    int bank_ws = -1;
+    uint32_t bank_wv = 0;
+    if (first) {
+        /* The block that used this bank before must be stored first. */
+        while (p->npend && p->pend[0].index + p->NB <= b->index)
+            TRY(emit_pending_front(p));
+        bank_state *bs = &p->bank[b->bank];
+        if (bs->valid && bs->batch == p->batch) {
+            bank_ws = (int)(SEM_ST0 + bs->q);
+            bank_wv = bs->count;
+        }
+    }
+    uint32_t k0 = t * p->R, kt = min32(p->R, g->K - k0);
+    uint32_t slot = p->step % p->slots, w_off = slot * p->stride, x_off = w_off + p->wbytes;
+    int slot_ws = p->step >= p->slots ? SEM_MM : -1;
+    uint32_t slot_wv = p->step >= p->slots ? p->step - p->slots + 1 : 0;
+    tl_dma_desc d;
+
+    if (first && g->has_c) { /* C into the bank: it writes the bank, so it waits for it */
+        desc_clear(&d);
+        side(&d.src, TL_DMA_DRAM, p->acc, g->c + ((uint64_t)b->m0 * g->N + b->n0) * 4, b->nb, b->mb, 4, g->N * 4);
+        side(&d.dst, TL_DMA_PSUM, p->acc, (uint64_t)b->bank * p->E * 4, b->nb, b->mb, 4, 1u << p->plg);
+        TRY(push_dma(p, bank_ws, bank_wv, SEM_LOAD, 0, &d, (uint64_t)b->mb * b->nb * 4));
+        p->loads++;
+        bank_ws = -1;
+    }
+    /* A^T tile: rows of A (k contiguous) scattered over the partitions. */
+    desc_clear(&d);
+    side(&d.src, TL_DMA_DRAM, g->fa, g->a + ((uint64_t)b->m0 * g->K + k0) * p->ea, kt, b->mb, p->ea, g->K * p->ea);
+    side(&d.dst, TL_DMA_SBUF, g->fa, w_off, kt, b->mb, 1u << p->lg, p->ea);
+    TRY(push_dma(p, slot_ws, slot_wv, SEM_LOAD, 0, &d, (uint64_t)kt * b->mb * p->ea));
+    p->loads++;
+    /* B tile: row k to partition k - k0. */
+    desc_clear(&d);
+    side(&d.src, TL_DMA_DRAM, g->fb, g->b + ((uint64_t)k0 * g->N + b->n0) * p->eb, b->nb, kt, p->eb, g->N * p->eb);
+    side(&d.dst, TL_DMA_SBUF, g->fb, x_off, b->nb, kt, p->eb, 1u << p->lg);
+    TRY(push_dma(p, bank_ws, bank_wv, SEM_LOAD, 0, &d, (uint64_t)kt * b->nb * p->eb));
+    p->loads++;
+
+    tl_rt_matmul mm = {g->fa, g->fb, first && !g->has_c, true, kt, b->mb, b->nb, w_off, x_off, b->bank * p->E};
+    tl_insn in;
+    TRY(tl_rt_insn_matmul(in, SEM_LOAD, p->loads, SEM_MM, 1, &mm));
+    TRY(tl_rt_push(p->dev, 1, in));
+    p->st.matmuls++;
+    p->step++;
+    return TL_RT_OK;
+}
+
+int tl_rt_gemm(tl_dev *dev, const tl_rt_gemm_args *g, tl_rt_gemm_stats *st)
+{
+    gemm p;
+    for (size_t i = 0; i < sizeof p; i++)
+        ((unsigned char *)&p)[i] = 0;
+    TRY(plan(dev, g, &p));
+    p.dev = dev;
+    p.g = g;
+    p.st.mb = p.Mb;
+    p.st.nb = p.Nb;
+    p.st.slots = p.slots;
+    if (dev->pushed[0] || dev->pushed[1] || dev->pushed[2])
+        TRY(tl_rt_run_batch(dev)); /* finish what the caller left in the rings */
+    TRY(tl_rt_perf_clear(dev));
+
+    uint32_t T = (g->K + p.R - 1) / p.R;
+    uint32_t nbn = (g->N + p.Nb - 1) / p.Nb;
+    uint32_t index = 0;
+    for (uint32_t m0 = 0; m0 < g->M; m0 += p.Mb) {
+        for (uint32_t n0 = 0; n0 < g->N; n0 += p.Nb, index++) {
+            blk b = {index, m0, n0, min32(p.Mb, g->M - m0), min32(p.Nb, g->N - n0), index % p.NB, 0};
+            for (uint32_t t = 0; t < T; t++) {
+                TRY(emit_step(&p, &b, t));
+                /* Stores whose block ended `slots` steps ago: the loads just
+                 * issued waited for its last MATMUL, so they wait for nothing. */
+                while (p.npend && p.step >= 1 && p.pend[0].last_step + p.slots <= p.step - 1)
+                    TRY(emit_pending_front(&p));
+            }
+            b.last_step = p.step - 1;
+            if (p.npend == PEND_MAX)
+                TRY(emit_pending_front(&p));
+            p.pend[p.npend++] = b;
+        }
+    }
+    (void)nbn;
+    TRY(flush(&p));
+    if (st)
+        *st = p.st;
+    return TL_RT_OK;
+}

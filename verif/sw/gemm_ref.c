@@ -1,0 +1,152 @@
+/* Test support for the driver's GEMM (gemm_ref.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gemm_ref.h"
+
+static void st_le(uint8_t *p, unsigned n, uint32_t v)
+{
+    for (unsigned i = 0; i < n; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static uint32_t ld_le(const uint8_t *p, unsigned n)
+{
+    uint32_t v = 0;
+    for (unsigned i = 0; i < n; i++)
+        v |= (uint32_t)p[i] << (8 * i);
+    return v;
+}
+
+/* A float of magnitude around 2^-3..2^3, sometimes a special or a random
+ * pattern (NaN, inf, subnormal, -0 all happen). */
+static uint32_t rand_f32(tl_rng *r)
+{
+    uint32_t u = tl_rng_u32(r), pick = u % 64;
+    if (pick == 0)
+        return tl_rng_u32(r);                  /* any pattern */
+    if (pick == 1)
+        return 0x80000000u;                    /* -0 */
+    if (pick == 2)
+        return tl_rng_u32(r) & 0x807FFFFFu;    /* fp32 subnormal */
+    uint32_t exp = 124 + tl_rng_u32(r) % 7;
+    return (tl_rng_u32(r) & 0x807FFFFFu) | exp << 23;
+}
+
+static void fill(uint8_t *p, size_t n, tl_fmt f, tl_rng *r)
+{
+    unsigned es = tl_dma_esize(f);
+    tl_convert_opts o = {.mode = TL_RND_RNE};
+    for (size_t i = 0; i < n; i++) {
+        uint32_t v;
+        if (f == TL_FMT_INT8 || f == TL_FMT_INT32)
+            v = tl_rng_u32(r);
+        else if (f == TL_FMT_FP32)
+            v = rand_f32(r);
+        else if (tl_rng_u32(r) % 32 == 0)
+            v = tl_rng_u32(r);                 /* a random pattern of the format */
+        else
+            v = tl_convert(TL_FMT_FP32, f, rand_f32(r), &o, 0);
+        st_le(p + i * es, es, v);
+    }
+}
+
+void gemm_data_make(gemm_data *d, const gemm_case *c, tl_rng *rng)
+{
+    memset(d, 0, sizeof *d);
+    d->c = *c;
+    size_t ea = tl_dma_esize(c->fa), eb = tl_dma_esize(c->fb);
+    d->a = malloc((size_t)c->M * c->K * ea + 1);
+    d->b = malloc((size_t)c->K * c->N * eb + 1);
+    d->out_bytes = (size_t)c->M * c->N * tl_dma_esize(c->fo);
+    d->ref = malloc(d->out_bytes + 1);
+    ck_assert(d->a && d->b && d->ref);
+    fill(d->a, (size_t)c->M * c->K, c->fa, rng);
+    fill(d->b, (size_t)c->K * c->N, c->fb, rng);
+    if (c->has_c) {
+        d->cm = malloc((size_t)c->M * c->N * 4);
+        ck_assert_ptr_nonnull(d->cm);
+        fill(d->cm, (size_t)c->M * c->N, tl_rt_gemm_acc_fmt(c->fa, c->fb), rng);
+    }
+}
+
+void gemm_data_reference(gemm_data *d, unsigned rows)
+{
+    const gemm_case *c = &d->c;
+    size_t ea = tl_dma_esize(c->fa), MN = (size_t)c->M * c->N;
+    uint8_t *at = malloc((size_t)c->K * c->M * ea + 1);
+    uint32_t *psum = calloc(MN, 4);
+    ck_assert(at && psum);
+    for (size_t m = 0; m < c->M; m++) /* tl_matmul takes W = A^T, [K x M] */
+        for (size_t k = 0; k < c->K; k++)
+            memcpy(at + (k * c->M + m) * ea, d->a + (m * c->K + k) * ea, ea);
+    if (c->has_c)
+        for (size_t i = 0; i < MN; i++)
+            psum[i] = ld_le(d->cm + 4 * i, 4);
+    ck_assert_int_eq(tl_matmul(rows, c->K, c->M, c->N, c->fa, at, c->fb, d->b, psum, !c->has_c), 0);
+    tl_fmt acc = tl_rt_gemm_acc_fmt(c->fa, c->fb);
+    unsigned eo = tl_dma_esize(c->fo);
+    tl_convert_opts o = {.mode = c->round, .saturate = c->saturate, .seed = c->seed};
+    for (size_t i = 0; i < MN; i++)
+        st_le(d->ref + i * eo, eo, c->fo == acc ? psum[i] : tl_convert(acc, c->fo, psum[i], &o, (uint32_t)i));
+    free(at);
+    free(psum);
+}
+
+void gemm_data_free(gemm_data *d)
+{
+    free(d->a);
+    free(d->b);
+    free(d->cm);
+    free(d->ref);
+}
+
+const char *gemm_case_str(const gemm_case *c)
+{
+    static char s[160];
+    snprintf(s, sizeof s, "%u x %u x %u %s*%s -> %s%s%s%s seed %u", c->M, c->K, c->N, tl_fmt_name(c->fa),
+             tl_fmt_name(c->fb), tl_fmt_name(c->fo), c->has_c ? " +C" : "", c->round == TL_RND_SR ? " SR" : "",
+             c->saturate ? " sat" : "", c->seed);
+    return s;
+}
+
+static uint64_t upload(tl_dev *dev, const void *src, size_t n)
+{
+    uint64_t addr;
+    ck_assert_int_eq(tl_rt_alloc(dev, n, 64, &addr), TL_RT_OK);
+    if (src)
+        ck_assert_int_eq(dev->hal->dram_write(dev->hal->ctx, addr, src, n), TL_HAL_OK);
+    return addr;
+}
+
+uint8_t *gemm_run(tl_dev *dev, const gemm_data *d, tl_rt_gemm_stats *st)
+{
+    const gemm_case *c = &d->c;
+    tl_rt_gemm_args g = {c->M, c->K, c->N, c->fa, c->fb, c->fo, 0, 0, 0, 0, c->has_c, c->round, c->saturate, c->seed};
+    g.a = upload(dev, d->a, (size_t)c->M * c->K * tl_dma_esize(c->fa));
+    g.b = upload(dev, d->b, (size_t)c->K * c->N * tl_dma_esize(c->fb));
+    if (c->has_c)
+        g.c = upload(dev, d->cm, (size_t)c->M * c->N * 4);
+    g.out = upload(dev, NULL, d->out_bytes);
+    int rc = tl_rt_gemm(dev, &g, st);
+    ck_assert_msg(rc == TL_RT_OK, "%s: tl_rt_gemm: %s (device error %u %s at pc 0x%llx addr 0x%llx)",
+                  gemm_case_str(c), tl_rt_strerror(rc), dev->err.code, tl_rt_device_message(dev->err.code),
+                  (unsigned long long)dev->err.pc, (unsigned long long)dev->err.addr);
+    uint8_t *out = malloc(d->out_bytes + 1);
+    ck_assert_ptr_nonnull(out);
+    ck_assert_int_eq(dev->hal->dram_read(dev->hal->ctx, g.out, out, d->out_bytes), TL_HAL_OK);
+    ck_assert_int_eq(tl_rt_free_all(dev), TL_RT_OK); /* the next case starts after the rings again */
+    return out;
+}
+
+void gemm_expect(const gemm_data *d, const uint8_t *out, const char *what)
+{
+    unsigned eo = tl_dma_esize(d->c.fo);
+    size_t n = (size_t)d->c.M * d->c.N;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t have = ld_le(out + i * eo, eo), want = ld_le(d->ref + i * eo, eo);
+        ck_assert_msg(have == want, "%s: %s: OUT[%zu][%zu] = 0x%x, tl_matmul reference 0x%x (SEED=%u)", what,
+                      gemm_case_str(&d->c), i / d->c.N, i % d->c.N, have, want, tl_test_seed(1));
+    }
+}

@@ -1,0 +1,47 @@
+/*
+ * Test support for the driver's GEMM (sw/rt): random operands in device
+ * DRAM, the reference result from cmodel's tl_matmul (which knows nothing
+ * of the driver's tiling), and one call that runs a case on a device and
+ * compares bit for bit.
+ */
+#ifndef GEMM_REF_H
+#define GEMM_REF_H
+
+#include <stdint.h>
+
+#include "tl_rt.h"
+#include "tl_test.h"
+
+typedef struct {
+    uint32_t M, K, N;
+    tl_fmt fa, fb, fo;
+    bool has_c;
+    tl_round round;
+    bool saturate;
+    uint32_t seed;
+} gemm_case;
+
+/* Host copies of a case's operands and its reference output. */
+typedef struct {
+    gemm_case c;
+    uint8_t *a, *b, *cm, *ref;    /* A [M x K], B [K x N], C [M x N] (or NULL), OUT */
+    size_t out_bytes;
+} gemm_data;
+
+/* Random operands (mostly normal values, some specials) from rng. */
+void gemm_data_make(gemm_data *d, const gemm_case *c, tl_rng *rng);
+/* The reference: tl_matmul with rows = R, then tl_convert per element. */
+void gemm_data_reference(gemm_data *d, unsigned rows);
+void gemm_data_free(gemm_data *d);
+
+/* Upload d's operands to dev's DRAM (after the runtime's own buffers),
+ * run tl_rt_gemm, read OUT into a new buffer (returned; the caller frees
+ * it). Fails the test on a runtime error. */
+uint8_t *gemm_run(tl_dev *dev, const gemm_data *d, tl_rt_gemm_stats *st);
+/* Compare out with d->ref element by element; fail with the first
+ * difference in hex, the case and the seed. `what` names the backend. */
+void gemm_expect(const gemm_data *d, const uint8_t *out, const char *what);
+/* "M x K x N fa*fb->fo ..." for messages (static buffer). */
+const char *gemm_case_str(const gemm_case *c);
+
+#endif
