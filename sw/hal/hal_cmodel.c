@@ -4,10 +4,14 @@
 
 #include "tl_hal_host.h"
 
+#define CM_FAULTS 8
+
 typedef struct {
     tl_core *core;
     uint8_t *dram;
     tl_hal_bump bump;
+    tl_dma_fault faults[CM_FAULTS];
+    unsigned nfaults;
 } cm_dev;
 
 static int cm_csr_read(void *ctx, uint32_t off, uint32_t *v)
@@ -106,3 +110,20 @@ int tl_hal_cmodel_open(const tl_hal_opts *o, tl_hal *hal)
 }
 
 tl_core *tl_hal_cmodel_core(const tl_hal *hal) { return ((cm_dev *)hal->ctx)->core; }
+
+int tl_hal_cmodel_add_fault(tl_hal *hal, uint64_t lo, uint64_t hi, bool on_write, unsigned resp)
+{
+    cm_dev *d = hal->ctx;
+    if (resp < 2 || resp > 3 || lo > hi || d->nfaults == CM_FAULTS)
+        return TL_HAL_EINVAL;
+    d->faults[d->nfaults++] = (tl_dma_fault){lo, hi, on_write, resp};
+    tl_core_set_faults(d->core, d->faults, d->nfaults);
+    return TL_HAL_OK;
+}
+
+void tl_hal_cmodel_clear_faults(tl_hal *hal)
+{
+    cm_dev *d = hal->ctx;
+    d->nfaults = 0;
+    tl_core_set_faults(d->core, NULL, 0);
+}

@@ -103,3 +103,13 @@ int tl_hal_rtl_open(const tl_hal_opts *o, tl_hal *hal)
                     rtl_dram_reset, rtl_dram_write, rtl_dram_read, rtl_wait_irq, rtl_close};
     return TL_HAL_OK;
 }
+
+int tl_hal_rtl_add_fault(tl_hal *hal, uint64_t lo, uint64_t hi, bool on_write, unsigned resp)
+{
+    if (!hal->name || hal->ctx == NULL || resp < 2 || resp > 3 || lo > hi)
+        return TL_HAL_EINVAL;
+    axi_mem_add_fault(core_rtl_mem(((rtl_dev *)hal->ctx)->dev), lo, hi, on_write, resp);
+    return TL_HAL_OK;
+}
+
+void tl_hal_rtl_clear_faults(tl_hal *hal) { axi_mem_clear_faults(core_rtl_mem(((rtl_dev *)hal->ctx)->dev)); }

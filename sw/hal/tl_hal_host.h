@@ -5,6 +5,7 @@
 #ifndef TRNLITE_TL_HAL_HOST_H
 #define TRNLITE_TL_HAL_HOST_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "tl_hal.h"
@@ -34,6 +35,15 @@ int tl_hal_cmodel_open(const tl_hal_opts *opts, tl_hal *hal);
 /* The model behind a cmodel HAL (tests: SBUF/PSUM, schedules). */
 tl_core *tl_hal_cmodel_core(const tl_hal *hal);
 int tl_hal_rtl_open(const tl_hal_opts *opts, tl_hal *hal);
+
+/* Tests: DRAM bytes [lo, hi] answer a bus error (resp 2 SLVERR, 3 DECERR)
+ * on reads or on writes; clear removes them. tl_hal_add_fault picks the
+ * backend's own by name. */
+int tl_hal_add_fault(tl_hal *hal, uint64_t lo, uint64_t hi, bool on_write, unsigned resp);
+int tl_hal_cmodel_add_fault(tl_hal *hal, uint64_t lo, uint64_t hi, bool on_write, unsigned resp);
+void tl_hal_cmodel_clear_faults(tl_hal *hal);
+int tl_hal_rtl_add_fault(tl_hal *hal, uint64_t lo, uint64_t hi, bool on_write, unsigned resp);
+void tl_hal_rtl_clear_faults(tl_hal *hal);
 
 #ifdef __cplusplus
 }

@@ -12,3 +12,12 @@ $(BUILD)/verif/sw/%.o: VERIF_INC := $(SW_INC)
 $(BUILD)/verif/sw/%.o: $(RT_HDRS)
 
 $(eval $(call sw_test,test_rt_gemm,verif/sw/test_rt_gemm.c verif/sw/gemm_ref.c))
+TESTS += verif/sw/test_rt_rv32.sh
+
+# The rtl backend: the Verilated core the trnlite tool links (sw/sw.mk).
+SW_RTL_OBJS := $(BUILD)/sw/hal/hal_rtl.o $(BUILD)/sw/rtl/core_rtl.o $(BUILD)/sw/rtl/axi_mem.o $(BUILD)/sw/rtl/shim_core.o
+$(BUILD)/tests/test_rt_gemm_rtl: $(BUILD)/verif/sw/test_rt_gemm_rtl.o $(BUILD)/verif/sw/gemm_ref.o $(SW_RTL_OBJS) \
+    $$(VL_OBJS_$$(TRNLITE_RTL_CORE)) $(VERIF_COMMON_OBJS) $(HAL_LIB) $(RT_LIB) $(CMODEL_LIB)
+	@mkdir -p $(@D)
+	$(CXX) $^ $(CHECK_LIBS) $(VL_LINK) -lm -o $@
+TESTS += $(BUILD)/tests/test_rt_gemm_rtl

@@ -195,15 +195,14 @@ START_TEST(device_error_then_recovery)
     ck_assert_int_eq(tl_rt_alloc(dev, 4096, 64, &out), TL_RT_OK);
     c.hal.dram_write(c.hal.ctx, a, d.a, 5 * 20 * 2);
     c.hal.dram_write(c.hal.ctx, b, d.b, 20 * 6 * 2);
-    tl_dma_fault f = {b + 64, b + 64, false, 2};
-    tl_core_set_faults(tl_hal_cmodel_core(&c.hal), &f, 1);
+    ck_assert_int_eq(tl_hal_cmodel_add_fault(&c.hal, b + 64, b + 64, false, 2), TL_HAL_OK);
     tl_rt_gemm_args g = {5, 20, 6, TL_FMT_FP16, TL_FMT_BF16, TL_FMT_FP32, a, b, 0, out, false, TL_RND_RNE, false, 0};
     ck_assert_int_eq(tl_rt_gemm(dev, &g, NULL), TL_RT_EDEVICE);
     ck_assert_uint_eq(dev->err.code, TL_ISA_ERR_DMA + TL_DMA_ERR_RD_SLVERR);
     ck_assert_uint_eq(dev->err.engine, 0);
     ck_assert_uint_eq(dev->err.addr, b + 64);
     ck_assert_str_eq(tl_rt_device_message(dev->err.code), "DMA: a DRAM read answered SLVERR");
-    tl_core_set_faults(tl_hal_cmodel_core(&c.hal), NULL, 0);
+    tl_hal_cmodel_clear_faults(&c.hal);
     ck_assert_int_eq(tl_rt_gemm(dev, &g, NULL), TL_RT_OK);
     uint8_t o[5 * 6 * 4];
     c.hal.dram_read(c.hal.ctx, out, o, sizeof o);
