@@ -23,8 +23,11 @@ static void usage(FILE *out)
           "\n"
           "commands:\n", out);
     cmd_convert_help(out);
+    cmd_gemm_help(out);
+    cmd_info_help(out);
     fputs("\nEvery numeric rule is the one of docs/ARCHITECTURE.md section 5.\n"
-          "Exit status: 0 success, 1 bad input, 2 bad usage.\n", out);
+          "'trnlite <command> --help' for a command's options.\n"
+          "Exit status: 0 success, 1 bad input, 2 bad usage, 3 device error or timeout.\n", out);
 }
 
 int main(int argc, char **argv)
@@ -44,6 +47,10 @@ int main(int argc, char **argv)
     }
     if (strcmp(cmd, "convert") == 0)
         return cmd_convert(argc - 1, argv + 1);
+    if (strcmp(cmd, "gemm") == 0)
+        return cmd_gemm(argc - 1, argv + 1);
+    if (strcmp(cmd, "info") == 0)
+        return cmd_info(argc - 1, argv + 1);
     cli_error("unknown command '%s' (try 'trnlite --help')", cmd);
     return CLI_EUSAGE;
 }

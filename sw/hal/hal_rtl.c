@@ -94,6 +94,12 @@ int tl_hal_rtl_open(const tl_hal_opts *o, tl_hal *hal)
     d->bump.base = o && o->dram_base ? o->dram_base : 0x80000000ull;
     d->bump.size = o && o->dram_size ? o->dram_size : 64ull << 20;
     core_rtl_opts ro = {.latency = o && o->latency ? o->latency : 1, .wave = o ? o->wave : NULL};
+    if (o) {
+        ro.ready_pct = o->ready_pct;
+        ro.stall_permille = o->stall_permille;
+        ro.stall_max = o->stall_max;
+        ro.seed = o->seed;
+    }
     d->dev = core_rtl_create(d->bump.base, d->bump.size, &ro);
     if (!d->dev) {
         free(d);

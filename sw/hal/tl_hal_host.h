@@ -22,6 +22,10 @@ typedef struct {
     const tl_core_config *cfg;
     /* rtl only */
     unsigned latency;         /* DRAM latency in cycles (0: 1) */
+    unsigned ready_pct;       /* tests: chance (%) the DRAM offers ready/valid (0: 100) */
+    unsigned stall_permille;  /* tests: long DRAM stalls per mille of cycles, up to stall_max */
+    unsigned stall_max;
+    uint64_t seed;            /* the back-pressure's random stream */
     const char *wave;         /* FST waveform path or NULL */
 } tl_hal_opts;
 

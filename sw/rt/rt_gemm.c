@@ -117,7 +117,8 @@ static int plan(const tl_dev *dev, const tl_rt_gemm_args *g, gemm *p)
             return TL_RT_ENOMEM;
         p->Nb = (p->Nb + 1) / 2;
     }
-    p->slots = min32(MAX_SLOTS, part / p->stride);
+    uint32_t most = dev->max_slots >= 2 && dev->max_slots < MAX_SLOTS ? dev->max_slots : MAX_SLOTS;
+    p->slots = min32(most, part / p->stride);
     return TL_RT_OK;
 }
 

@@ -62,6 +62,7 @@ typedef struct {
     uint32_t tail[3];
     uint32_t pushed[3];      /* instructions in the current batch */
     uint64_t timeout;        /* HAL units (cycles or model steps) per wait */
+    unsigned max_slots;      /* GEMM: SBUF tile slots to use at most (0: 4; at least 2) */
     uint64_t waited;         /* HAL units all waits took since tl_rt_open */
     int hal_rc;              /* the HAL's code behind TL_RT_EHAL */
     tl_rt_deverr err;        /* behind TL_RT_EDEVICE */

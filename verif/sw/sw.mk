@@ -21,3 +21,7 @@ $(BUILD)/tests/test_rt_gemm_rtl: $(BUILD)/verif/sw/test_rt_gemm_rtl.o $(BUILD)/v
 	@mkdir -p $(@D)
 	$(CXX) $^ $(CHECK_LIBS) $(VL_LINK) -lm -o $@
 TESTS += $(BUILD)/tests/test_rt_gemm_rtl
+
+# The trnlite tool's gemm and info, run as a user runs them.
+$(eval $(call c_test,test_cli_gemm,verif/sw/test_cli_gemm.c))
+$(BUILD)/tests/test_cli_gemm: | $(TRNLITE_BIN)

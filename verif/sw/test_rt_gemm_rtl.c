@@ -4,7 +4,8 @@
  * DRAM an axi_mem with 20 cycles of latency): a smaller grid of shapes x
  * every input format pair, bit-exact against cmodel's tl_matmul and
  * against the same GEMM on the cmodel backend configured like the RTL
- * build. Also a GEMM larger than SBUF and than one batch of the rings,
+ * build, once with a fixed DRAM latency and once with random
+ * back-pressure and stalls on every AXI channel. Also a GEMM larger than SBUF and than one batch of the rings,
  * a device error with recovery, the timeout, and the performance
  * counters (printed).
  */
@@ -16,20 +17,32 @@
 #include "tl_hal_host.h"
 
 static const tl_fmt floats[] = {TL_FMT_BF16, TL_FMT_FP16, TL_FMT_E4M3, TL_FMT_E5M2};
-static const uint32_t shapes[][3] = {{1, 1, 1}, {3, 5, 7}, {9, 13, 70}, {17, 9, 11}};
+static const uint32_t shapes[][3] = {{1, 1, 1}, {3, 5, 7}, {9, 13, 70}, {17, 9, 11}, {8, 4, 64}, {13, 31, 129}};
 
 typedef struct {
     tl_hal hal;
     tl_dev dev;
 } devh;
 
-static void open_rtl(devh *d)
+/* DRAM latency 20; with bp, random back-pressure and long stalls on every
+ * AXI channel, so DMA completions arrive in ever different orders and a
+ * missing semaphore wait would show. */
+static void open_rtl_lat(devh *d, bool bp, unsigned latency)
 {
-    tl_hal_opts o = {.dram_size = 8u << 20, .latency = 20,
+    tl_hal_opts o = {.dram_size = 8u << 20, .latency = latency,
                      .wave = tl_test_trace() ? tl_test_wave_path("test_rt_gemm_rtl") : NULL};
+    if (bp) {
+        o.ready_pct = 60;
+        o.stall_permille = 5;
+        o.stall_max = 200;
+        o.seed = tl_test_seed(1);
+    }
     ck_assert_int_eq(tl_hal_rtl_open(&o, &d->hal), TL_HAL_OK);
     ck_assert_int_eq(tl_rt_open(&d->dev, &d->hal), TL_RT_OK);
 }
+
+static void open_rtl_bp(devh *d, bool bp) { open_rtl_lat(d, bp, 20); }
+static void open_rtl(devh *d) { open_rtl_bp(d, false); }
 
 static void open_cmodel(devh *d, const tl_core_config *cfg)
 {
@@ -54,10 +67,10 @@ static void both(devh *rtl, devh *cm, const gemm_case *gc, tl_rng *rng, tl_rt_ge
     gemm_data_free(&d);
 }
 
-START_TEST(grid)
+static void grid(bool bp)
 {
     devh rtl, cm;
-    open_rtl(&rtl);
+    open_rtl_bp(&rtl, bp);
     open_cmodel(&cm, &rtl.dev.cfg);
     tl_rng rng = {tl_test_seed(1) ^ 0x5EEDu};
     unsigned n = 0;
@@ -74,6 +87,45 @@ START_TEST(grid)
     tl_hal_close(&rtl.hal);
     tl_hal_close(&cm.hal);
 }
+
+START_TEST(grid_fixed_latency) { grid(false); }
+END_TEST
+
+START_TEST(grid_backpressure) { grid(true); }
+END_TEST
+
+/*
+ * Races: with a 1-cycle DRAM and 8-bit operands the DMA runs ahead of the
+ * tensor engine, so loads reach a slot the array may still read and
+ * blocks reuse PSUM banks whose stores may still run: only the runtime's
+ * semaphore waits keep the results right (a runtime without its slot or
+ * bank waits fails here).
+ */
+static void races(bool bp)
+{
+    devh rtl, cm;
+    open_rtl_lat(&rtl, bp, 1);
+    rtl.dev.max_slots = 2; /* the DMA reuses a slot two steps later */
+    open_cmodel(&cm, &rtl.dev.cfg);
+    tl_rng rng = {tl_test_seed(1) ^ 0xFA57u};
+    static const uint32_t race_shapes[][3] = {{8, 64, 64}, {1, 128, 64}, {40, 4, 64}, {40, 3, 128}, {17, 8, 200}};
+    static const tl_fmt pairs[][3] = {{TL_FMT_E4M3, TL_FMT_E4M3, TL_FMT_FP32},
+                                      {TL_FMT_E5M2, TL_FMT_E4M3, TL_FMT_E4M3},
+                                      {TL_FMT_INT8, TL_FMT_INT8, TL_FMT_INT32}};
+    for (unsigned s = 0; s < sizeof race_shapes / sizeof race_shapes[0]; s++)
+        for (unsigned p = 0; p < 3; p++) {
+            gemm_case gc = {race_shapes[s][0], race_shapes[s][1], race_shapes[s][2], pairs[p][0], pairs[p][1],
+                            pairs[p][2], s % 2 == 1, TL_RND_SR, false, tl_rng_u32(&rng)};
+            both(&rtl, &cm, &gc, &rng, NULL);
+        }
+    tl_hal_close(&rtl.hal);
+    tl_hal_close(&cm.hal);
+}
+
+START_TEST(fast_dram_races) { races(false); }
+END_TEST
+
+START_TEST(fast_dram_races_backpressure) { races(true); }
 END_TEST
 
 /* Larger than SBUF, several batches; prints the counters. */
@@ -150,7 +202,10 @@ int main(int argc, char **argv)
     Suite *s = suite_create("rt_gemm_rtl");
     TCase *tc = tcase_create("rtl");
     tcase_set_timeout(tc, 900);
-    tcase_add_test(tc, grid);
+    tcase_add_test(tc, grid_fixed_latency);
+    tcase_add_test(tc, grid_backpressure);
+    tcase_add_test(tc, fast_dram_races);
+    tcase_add_test(tc, fast_dram_races_backpressure);
     tcase_add_test(tc, larger_than_sbuf);
     tcase_add_test(tc, error_recovery_and_timeout);
     suite_add_tcase(s, tc);
