@@ -109,19 +109,6 @@ int tl_rt_soft_reset(tl_dev *dev)
     return tl_rt_csr_write(dev, CSR(CTRL), TRNLITE_CSR__CTRL__RUN_bm);
 }
 
-static void read_config(tl_core_config *g, uint32_t a, uint32_t m, uint32_t ad)
-{
-    g->rows = FIELD(a, CFG_ARRAY, ROWS);
-    g->cols = FIELD(a, CFG_ARRAY, COLS);
-    g->sems = FIELD(a, CFG_ARRAY, SEMS);
-    g->dma_queues = FIELD(a, CFG_ARRAY, DMA_QUEUES);
-    g->sbuf_part_log2 = FIELD(m, CFG_MEM, SBUF_PART_LOG2);
-    g->psum_banks = FIELD(m, CFG_MEM, PSUM_BANKS);
-    g->psum_bank_log2 = FIELD(m, CFG_MEM, PSUM_BANK_LOG2);
-    g->data_width = 8u << FIELD(m, CFG_MEM, BUS_BYTES_LOG2);
-    g->addr_width = FIELD(ad, CFG_ADDR, ADDR_WIDTH);
-}
-
 int tl_rt_open(tl_dev *dev, const tl_hal *hal)
 {
     tl_dev z = {0};
@@ -136,7 +123,7 @@ int tl_rt_open(tl_dev *dev, const tl_hal *hal)
     TRY(tl_rt_csr_read(dev, CSR(CFG_ARRAY), &a));
     TRY(tl_rt_csr_read(dev, CSR(CFG_MEM), &m));
     TRY(tl_rt_csr_read(dev, CSR(CFG_ADDR), &ad));
-    read_config(&dev->cfg, a, m, ad);
+    tl_core_config_decode(a, m, ad, &dev->cfg);
     /* The runtime needs its semaphores and one load and one store queue. */
     if (dev->cfg.rows == 0 || dev->cfg.cols == 0 || dev->cfg.sems < TL_RT_SEMS_USED ||
         dev->cfg.dma_queues < 2 || dev->cfg.psum_banks == 0 || dev->cfg.sbuf_part_log2 < 8)

@@ -276,7 +276,6 @@ int tl_rt_gemm(tl_dev *dev, const tl_rt_gemm_args *g, tl_rt_gemm_stats *st)
     TRY(tl_rt_perf_clear(dev));
 
     uint32_t T = (g->K + p.R - 1) / p.R;
-    uint32_t nbn = (g->N + p.Nb - 1) / p.Nb;
     uint32_t index = 0;
     for (uint32_t m0 = 0; m0 < g->M; m0 += p.Mb) {
         for (uint32_t n0 = 0; n0 < g->N; n0 += p.Nb, index++) {
@@ -285,7 +284,7 @@ int tl_rt_gemm(tl_dev *dev, const tl_rt_gemm_args *g, tl_rt_gemm_stats *st)
                 TRY(emit_step(&p, &b, t));
                 /* Stores whose block ended `slots` steps ago: the loads just
                  * issued waited for its last MATMUL, so they wait for nothing. */
-                while (p.npend && p.step >= 1 && p.pend[0].last_step + p.slots <= p.step - 1)
+                while (p.npend && p.pend[0].last_step + p.slots <= p.step - 1)
                     TRY(emit_pending_front(&p));
             }
             b.last_step = p.step - 1;
@@ -294,7 +293,6 @@ int tl_rt_gemm(tl_dev *dev, const tl_rt_gemm_args *g, tl_rt_gemm_stats *st)
             p.pend[p.npend++] = b;
         }
     }
-    (void)nbn;
     TRY(flush(&p));
     if (st)
         *st = p.st;

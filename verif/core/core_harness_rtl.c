@@ -89,16 +89,7 @@ static const ch_ops rtl_ops = {rtl_rd, rtl_wr, rtl_run, rtl_free};
 
 void ch_rtl_config(ch *h, tl_core_config *g)
 {
-    uint32_t a = ch_rd(h, CSR(CFG_ARRAY)), m = ch_rd(h, CSR(CFG_MEM)), ad = ch_rd(h, CSR(CFG_ADDR));
-    g->rows = FIELD(a, CFG_ARRAY, ROWS);
-    g->cols = FIELD(a, CFG_ARRAY, COLS);
-    g->sems = FIELD(a, CFG_ARRAY, SEMS);
-    g->dma_queues = FIELD(a, CFG_ARRAY, DMA_QUEUES);
-    g->sbuf_part_log2 = FIELD(m, CFG_MEM, SBUF_PART_LOG2);
-    g->psum_banks = FIELD(m, CFG_MEM, PSUM_BANKS);
-    g->psum_bank_log2 = FIELD(m, CFG_MEM, PSUM_BANK_LOG2);
-    g->data_width = 8u << FIELD(m, CFG_MEM, BUS_BYTES_LOG2);
-    g->addr_width = FIELD(ad, CFG_ADDR, ADDR_WIDTH);
+    tl_core_config_decode(ch_rd(h, CSR(CFG_ARRAY)), ch_rd(h, CSR(CFG_MEM)), ch_rd(h, CSR(CFG_ADDR)), g);
 }
 
 ch *ch_create_rtl(const tl_core_config *cfg, const core_rtl_opts *opts)

@@ -25,3 +25,5 @@ TESTS += $(BUILD)/tests/test_rt_gemm_rtl
 # The trnlite tool's gemm and info, run as a user runs them.
 $(eval $(call c_test,test_cli_gemm,verif/sw/test_cli_gemm.c))
 $(BUILD)/tests/test_cli_gemm: | $(TRNLITE_BIN)
+TESTS += verif/sw/test_cli_numpy.sh
+verif/sw/test_cli_numpy.sh: | $(TRNLITE_BIN)

@@ -12,7 +12,7 @@ out=build/rv32
 rm -rf "$out"; mkdir -p "$out"
 run=0; failed=0
 fail() { echo "FAIL $*"; failed=$((failed + 1)); }
-srcs=(sw/rt/*.c sw/hal/hal.c cmodel/isa.c cmodel/dma_desc.c)
+srcs=(sw/rt/*.c sw/hal/hal.c cmodel/isa.c cmodel/dma_desc.c cmodel/core_config.c)
 flags=(-march=rv32imc -mabi=ilp32 -std=c99 -ffreestanding -nostdlib -Os -Wall -Wextra -Werror
        -ffunction-sections -fdata-sections -Isw/rt/freestanding -Isw/hal -Isw/rt -Icmodel/include)
 

@@ -43,6 +43,10 @@ typedef struct {
  * bus, 32-bit addresses, 16 semaphores, 4 DMA queues. */
 void tl_core_config_default(tl_core_config *cfg);
 
+/* The parameters a core reports in its CFG_ARRAY, CFG_MEM and CFG_ADDR
+ * registers (what drivers and tests read from a build). */
+void tl_core_config_decode(uint32_t cfg_array, uint32_t cfg_mem, uint32_t cfg_addr, tl_core_config *cfg);
+
 enum tl_core_rc {
     TL_CORE_OK = 0,
     TL_CORE_EINVAL = -1,  /* a configuration value out of its range */
