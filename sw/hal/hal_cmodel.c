@@ -2,14 +2,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hal_mem.h"
 #include "tl_hal_host.h"
 
 #define CM_FAULTS 8
 
 typedef struct {
+    hal_mem m;               /* first: the dram_* calls see it (hal_mem.h) */
     tl_core *core;
-    uint8_t *dram;
-    tl_hal_bump bump;
     tl_dma_fault faults[CM_FAULTS];
     unsigned nfaults;
 } cm_dev;
@@ -26,44 +26,11 @@ static int cm_csr_write(void *ctx, uint32_t off, uint32_t v)
     return TL_HAL_OK;
 }
 
-static void cm_dram_range(void *ctx, uint64_t *base, uint64_t *size)
-{
-    cm_dev *d = ctx;
-    *base = d->bump.base;
-    *size = d->bump.size;
-}
 
-static int cm_dram_alloc(void *ctx, uint64_t size, uint64_t align, uint64_t *addr)
-{
-    return tl_hal_bump_alloc(&((cm_dev *)ctx)->bump, size, align, addr);
-}
 
-static void cm_dram_reset(void *ctx) { ((cm_dev *)ctx)->bump.used = 0; }
 
-static uint8_t *cm_at(cm_dev *d, uint64_t addr, size_t n)
-{
-    if (addr < d->bump.base || addr - d->bump.base > d->bump.size || n > d->bump.size - (addr - d->bump.base))
-        return NULL;
-    return d->dram + (addr - d->bump.base);
-}
 
-static int cm_dram_write(void *ctx, uint64_t addr, const void *src, size_t n)
-{
-    uint8_t *p = cm_at(ctx, addr, n);
-    if (!p)
-        return TL_HAL_ERANGE;
-    memcpy(p, src, n);
-    return TL_HAL_OK;
-}
 
-static int cm_dram_read(void *ctx, uint64_t addr, void *dst, size_t n)
-{
-    uint8_t *p = cm_at(ctx, addr, n);
-    if (!p)
-        return TL_HAL_ERANGE;
-    memcpy(dst, p, n);
-    return TL_HAL_OK;
-}
 
 /* The model has no clock: tl_core_run runs until nothing can progress
  * (with the watchdog on, a wait nothing can end becomes WAIT_TIMEOUT
@@ -81,7 +48,7 @@ static void cm_close(void *ctx)
 {
     cm_dev *d = ctx;
     tl_core_free(d->core);
-    free(d->dram);
+    free(d->m.mem);
     free(d);
 }
 
@@ -95,17 +62,17 @@ int tl_hal_cmodel_open(const tl_hal_opts *o, tl_hal *hal)
     cm_dev *d = calloc(1, sizeof *d);
     if (!d)
         return TL_HAL_ENOMEM;
-    d->bump.base = o && o->dram_base ? o->dram_base : 0x80000000ull;
-    d->bump.size = o && o->dram_size ? o->dram_size : 64ull << 20;
-    d->dram = d->bump.size <= SIZE_MAX ? calloc((size_t)d->bump.size, 1) : NULL;
-    if (!d->dram || tl_core_create(&cfg, &d->core) != TL_CORE_OK) {
-        free(d->dram);
+    d->m.bump.base = o && o->dram_base ? o->dram_base : 0x80000000ull;
+    d->m.bump.size = o && o->dram_size ? o->dram_size : 64ull << 20;
+    d->m.mem = d->m.bump.size <= SIZE_MAX ? calloc((size_t)d->m.bump.size, 1) : NULL;
+    if (!d->m.mem || tl_core_create(&cfg, &d->core) != TL_CORE_OK) {
+        free(d->m.mem);
         free(d);
         return TL_HAL_ENODEV;
     }
-    tl_core_set_dram(d->core, d->dram, d->bump.base, d->bump.size);
-    *hal = (tl_hal){"cmodel", d, cm_csr_read, cm_csr_write, cm_dram_range, cm_dram_alloc,
-                    cm_dram_reset, cm_dram_write, cm_dram_read, cm_wait_irq, cm_close};
+    tl_core_set_dram(d->core, d->m.mem, d->m.bump.base, d->m.bump.size);
+    *hal = (tl_hal){"cmodel", d, cm_csr_read, cm_csr_write, hal_mem_range, hal_mem_alloc,
+                    hal_mem_reset, hal_mem_write, hal_mem_read, cm_wait_irq, cm_close};
     return TL_HAL_OK;
 }
 

@@ -8,11 +8,12 @@
 #include <string.h>
 
 #include "core_rtl.h"
+#include "hal_mem.h"
 #include "tl_hal_host.h"
 
 typedef struct {
+    hal_mem m;               /* first: the dram_* calls see it (hal_mem.h) */
     core_rtl *dev;
-    tl_hal_bump bump;
 } rtl_dev;
 
 static int rtl_csr_read(void *ctx, uint32_t off, uint32_t *v)
@@ -25,44 +26,11 @@ static int rtl_csr_write(void *ctx, uint32_t off, uint32_t v)
     return core_rtl_csr_write(((rtl_dev *)ctx)->dev, off, v) == CORE_RTL_OK ? TL_HAL_OK : TL_HAL_EBUS;
 }
 
-static void rtl_dram_range(void *ctx, uint64_t *base, uint64_t *size)
-{
-    rtl_dev *d = ctx;
-    *base = d->bump.base;
-    *size = d->bump.size;
-}
 
-static int rtl_dram_alloc(void *ctx, uint64_t size, uint64_t align, uint64_t *addr)
-{
-    return tl_hal_bump_alloc(&((rtl_dev *)ctx)->bump, size, align, addr);
-}
 
-static void rtl_dram_reset(void *ctx) { ((rtl_dev *)ctx)->bump.used = 0; }
 
-static uint8_t *rtl_at(rtl_dev *d, uint64_t addr, size_t n)
-{
-    if (addr < d->bump.base || addr - d->bump.base > d->bump.size || n > d->bump.size - (addr - d->bump.base))
-        return NULL;
-    return core_rtl_dram(d->dev) + (addr - d->bump.base);
-}
 
-static int rtl_dram_write(void *ctx, uint64_t addr, const void *src, size_t n)
-{
-    uint8_t *p = rtl_at(ctx, addr, n);
-    if (!p)
-        return TL_HAL_ERANGE;
-    memcpy(p, src, n);
-    return TL_HAL_OK;
-}
 
-static int rtl_dram_read(void *ctx, uint64_t addr, void *dst, size_t n)
-{
-    uint8_t *p = rtl_at(ctx, addr, n);
-    if (!p)
-        return TL_HAL_ERANGE;
-    memcpy(dst, p, n);
-    return TL_HAL_OK;
-}
 
 /* Clock in chunks and look at irq between them: irq is a level, so a
  * chunk of 16 cycles costs at most 15 cycles of latency. */
@@ -91,8 +59,8 @@ int tl_hal_rtl_open(const tl_hal_opts *o, tl_hal *hal)
     rtl_dev *d = calloc(1, sizeof *d);
     if (!d)
         return TL_HAL_ENOMEM;
-    d->bump.base = o && o->dram_base ? o->dram_base : 0x80000000ull;
-    d->bump.size = o && o->dram_size ? o->dram_size : 64ull << 20;
+    d->m.bump.base = o && o->dram_base ? o->dram_base : 0x80000000ull;
+    d->m.bump.size = o && o->dram_size ? o->dram_size : 64ull << 20;
     core_rtl_opts ro = {.latency = o && o->latency ? o->latency : 1, .wave = o ? o->wave : NULL};
     if (o) {
         ro.ready_pct = o->ready_pct;
@@ -100,13 +68,14 @@ int tl_hal_rtl_open(const tl_hal_opts *o, tl_hal *hal)
         ro.stall_max = o->stall_max;
         ro.seed = o->seed;
     }
-    d->dev = core_rtl_create(d->bump.base, d->bump.size, &ro);
+    d->dev = core_rtl_create(d->m.bump.base, d->m.bump.size, &ro);
     if (!d->dev) {
         free(d);
         return TL_HAL_ENODEV;
     }
-    *hal = (tl_hal){"rtl", d, rtl_csr_read, rtl_csr_write, rtl_dram_range, rtl_dram_alloc,
-                    rtl_dram_reset, rtl_dram_write, rtl_dram_read, rtl_wait_irq, rtl_close};
+    d->m.mem = core_rtl_dram(d->dev);
+    *hal = (tl_hal){"rtl", d, rtl_csr_read, rtl_csr_write, hal_mem_range, hal_mem_alloc,
+                    hal_mem_reset, hal_mem_write, hal_mem_read, rtl_wait_irq, rtl_close};
     return TL_HAL_OK;
 }
 

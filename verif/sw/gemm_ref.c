@@ -150,3 +150,53 @@ void gemm_expect(const gemm_data *d, const uint8_t *out, const char *what)
                       gemm_case_str(&d->c), i / d->c.N, i % d->c.N, have, want, tl_test_seed(1));
     }
 }
+
+void gemm_check(tl_dev *dev, const gemm_case *c, tl_rng *rng, const char *what, tl_rt_gemm_stats *st)
+{
+    gemm_data d;
+    gemm_data_make(&d, c, rng);
+    gemm_data_reference(&d, dev->cfg.rows);
+    uint8_t *out = gemm_run(dev, &d, st);
+    gemm_expect(&d, out, what);
+    free(out);
+    gemm_data_free(&d);
+}
+
+void gemm_errors_and_recovery(tl_dev *dev, tl_hal *hal, const gemm_fault_ops *ops, const char *what)
+{
+    gemm_case gc = {5, 20, 6, TL_FMT_FP16, TL_FMT_BF16, TL_FMT_FP32, false, TL_RND_RNE, false, 0};
+    tl_rng rng = {3};
+    gemm_data d;
+    gemm_data_make(&d, &gc, &rng);
+    gemm_data_reference(&d, dev->cfg.rows);
+    uint64_t a, b, out;
+    ck_assert_int_eq(tl_rt_alloc(dev, 4096, 64, &a), TL_RT_OK);
+    ck_assert_int_eq(tl_rt_alloc(dev, 4096, 64, &b), TL_RT_OK);
+    ck_assert_int_eq(tl_rt_alloc(dev, 4096, 64, &out), TL_RT_OK);
+    hal->dram_write(hal->ctx, a, d.a, 5 * 20 * 2);
+    hal->dram_write(hal->ctx, b, d.b, 20 * 6 * 2);
+    tl_rt_gemm_args g = {5, 20, 6, TL_FMT_FP16, TL_FMT_BF16, TL_FMT_FP32, a, b, 0, out, false, TL_RND_RNE, false, 0};
+    uint8_t o[5 * 6 * 4];
+
+    ck_assert_int_eq(ops->add_fault(hal, b + 64, b + 64, false, 2), TL_HAL_OK);
+    ck_assert_int_eq(tl_rt_gemm(dev, &g, NULL), TL_RT_EDEVICE);
+    ck_assert_uint_eq(dev->err.code, TL_ISA_ERR_DMA + TL_DMA_ERR_RD_SLVERR);
+    ck_assert_uint_eq(dev->err.engine, 0);
+    ck_assert_uint_eq(dev->err.queue, 0);
+    ck_assert_uint_eq(dev->err.addr, b + 64);
+    ck_assert_str_eq(tl_rt_device_message(dev->err.code), "DMA: a DRAM read answered SLVERR");
+    ops->clear_faults(hal);
+    ck_assert_int_eq(tl_rt_gemm(dev, &g, NULL), TL_RT_OK);
+    hal->dram_read(hal->ctx, out, o, sizeof o);
+    gemm_expect(&d, o, what);
+
+    dev->timeout = ops->short_timeout;
+    ck_assert_int_eq(tl_rt_gemm(dev, &g, NULL), TL_RT_ETIMEOUT);
+    dev->timeout = TL_RT_TIMEOUT;
+    memset(o, 0, sizeof o);
+    hal->dram_write(hal->ctx, out, o, sizeof o);
+    ck_assert_int_eq(tl_rt_gemm(dev, &g, NULL), TL_RT_OK);
+    hal->dram_read(hal->ctx, out, o, sizeof o);
+    gemm_expect(&d, o, what);
+    gemm_data_free(&d);
+}

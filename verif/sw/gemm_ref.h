@@ -9,6 +9,7 @@
 
 #include <stdint.h>
 
+#include "tl_hal.h"
 #include "tl_rt.h"
 #include "tl_test.h"
 
@@ -41,6 +42,21 @@ uint8_t *gemm_run(tl_dev *dev, const gemm_data *d, tl_rt_gemm_stats *st);
 /* Compare out with d->ref element by element; fail with the first
  * difference in hex, the case and the seed. `what` names the backend. */
 void gemm_expect(const gemm_data *d, const uint8_t *out, const char *what);
+/* The whole round: operands from rng, reference, run on dev, compare.
+ * st may be NULL. */
+void gemm_check(tl_dev *dev, const gemm_case *c, tl_rng *rng, const char *what, tl_rt_gemm_stats *st);
+
+/* How a test injects bus errors on its backend (tl_hal_host.h). */
+typedef struct {
+    int (*add_fault)(tl_hal *hal, uint64_t lo, uint64_t hi, bool on_write, unsigned resp);
+    void (*clear_faults)(tl_hal *hal);
+    uint64_t short_timeout;  /* HAL units far too few for a small GEMM */
+} gemm_fault_ops;
+/* A read of B answering SLVERR: the runtime returns the decoded DMA error
+ * (code, engine, address, message) and the same GEMM then runs right; a
+ * timeout too short: TL_RT_ETIMEOUT, and again the GEMM runs right. */
+void gemm_errors_and_recovery(tl_dev *dev, tl_hal *hal, const gemm_fault_ops *ops, const char *what);
+
 /* "M x K x N fa*fb->fo ..." for messages (static buffer). */
 const char *gemm_case_str(const gemm_case *c);
 

@@ -6,8 +6,8 @@
  * SR, FP8 saturation), with and without C, on three core configurations:
  * the default 16 x 16, the 4 x 8 test build the RTL tests use, and an odd
  * 3 x 5 one (one PSUM bank, two DMA queues, 256-byte SBUF partitions) that
- * takes the tiling's rarer paths. Also: argument errors, a device error
- * decoded, and the timeout.
+ * takes the tiling's rarer paths. Also: random schedules, argument
+ * errors, a device error decoded, and the timeout.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -74,13 +74,7 @@ static void run_grid(const tl_core_config *cfg)
         tl_fmt fa = p < 16 ? floats[p / 4] : TL_FMT_INT8, fb = p < 16 ? floats[p % 4] : TL_FMT_INT8;
         for (unsigned s = 0; s < sizeof shapes / sizeof shapes[0]; s++, n++) {
             gemm_case gc = grid_case(n, fa, fb, shapes[s], tl_rng_u32(&rng));
-            gemm_data d;
-            gemm_data_make(&d, &gc, &rng);
-            gemm_data_reference(&d, c.dev.cfg.rows);
-            uint8_t *out = gemm_run(&c.dev, &d, NULL);
-            gemm_expect(&d, out, "cmodel");
-            free(out);
-            gemm_data_free(&d);
+            gemm_check(&c.dev, &gc, &rng, "cmodel", NULL);
         }
     }
     tl_hal_close(&c.hal);
@@ -113,19 +107,13 @@ static void big_case(const tl_core_config *cfg, gemm_case gc)
     cm c;
     cm_open(&c, cfg);
     tl_rng rng = {tl_test_seed(1) ^ 0xB16u};
-    gemm_data d;
-    gemm_data_make(&d, &gc, &rng);
-    gemm_data_reference(&d, c.dev.cfg.rows);
     tl_rt_gemm_stats st;
-    uint8_t *out = gemm_run(&c.dev, &d, &st);
-    gemm_expect(&d, out, "cmodel");
+    gemm_check(&c.dev, &gc, &rng, "cmodel", &st);
     ck_assert_msg(st.batches >= 2, "%u batches", st.batches);
     /* The counters count what the program did. */
     tl_rt_perf pf;
     ck_assert_int_eq(tl_rt_perf_read(&c.dev, &pf), TL_RT_OK);
     ck_assert_uint_eq(pf.macs, (uint64_t)gc.M * gc.K * gc.N);
-    free(out);
-    gemm_data_free(&d);
     tl_hal_close(&c.hal);
 }
 
@@ -164,15 +152,8 @@ START_TEST(random_schedules)
             c.dev.max_slots = slots;
             tl_core_set_schedule(tl_hal_cmodel_core(&c.hal), seed * 0x9E37u + tl_test_seed(1));
             tl_rng rng = {seed};
-            for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-                gemm_data d;
-                gemm_data_make(&d, &cases[i], &rng);
-                gemm_data_reference(&d, c.dev.cfg.rows);
-                uint8_t *out = gemm_run(&c.dev, &d, NULL);
-                gemm_expect(&d, out, "cmodel, random schedule");
-                free(out);
-                gemm_data_free(&d);
-            }
+            for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+                gemm_check(&c.dev, &cases[i], &rng, "cmodel, random schedule", NULL);
             tl_hal_close(&c.hal);
         }
 }
@@ -215,37 +196,14 @@ START_TEST(bad_arguments)
 }
 END_TEST
 
-/* A bus error under the B operand: the DMA's error comes back decoded,
- * and the core runs the next GEMM correctly. */
-START_TEST(device_error_then_recovery)
+/* A bus error under the B operand, then a timeout: each comes back as
+ * its error, and the core runs the next GEMM correctly. */
+START_TEST(device_error_timeout_recovery)
 {
     cm c;
     cm_open(&c, NULL);
-    tl_dev *dev = &c.dev;
-    gemm_case gc = {5, 20, 6, TL_FMT_FP16, TL_FMT_BF16, TL_FMT_FP32, false, TL_RND_RNE, false, 0};
-    tl_rng rng = {3};
-    gemm_data d;
-    gemm_data_make(&d, &gc, &rng);
-    gemm_data_reference(&d, dev->cfg.rows);
-    uint64_t a, b, out;
-    ck_assert_int_eq(tl_rt_alloc(dev, 4096, 64, &a), TL_RT_OK);
-    ck_assert_int_eq(tl_rt_alloc(dev, 4096, 64, &b), TL_RT_OK);
-    ck_assert_int_eq(tl_rt_alloc(dev, 4096, 64, &out), TL_RT_OK);
-    c.hal.dram_write(c.hal.ctx, a, d.a, 5 * 20 * 2);
-    c.hal.dram_write(c.hal.ctx, b, d.b, 20 * 6 * 2);
-    ck_assert_int_eq(tl_hal_cmodel_add_fault(&c.hal, b + 64, b + 64, false, 2), TL_HAL_OK);
-    tl_rt_gemm_args g = {5, 20, 6, TL_FMT_FP16, TL_FMT_BF16, TL_FMT_FP32, a, b, 0, out, false, TL_RND_RNE, false, 0};
-    ck_assert_int_eq(tl_rt_gemm(dev, &g, NULL), TL_RT_EDEVICE);
-    ck_assert_uint_eq(dev->err.code, TL_ISA_ERR_DMA + TL_DMA_ERR_RD_SLVERR);
-    ck_assert_uint_eq(dev->err.engine, 0);
-    ck_assert_uint_eq(dev->err.addr, b + 64);
-    ck_assert_str_eq(tl_rt_device_message(dev->err.code), "DMA: a DRAM read answered SLVERR");
-    tl_hal_cmodel_clear_faults(&c.hal);
-    ck_assert_int_eq(tl_rt_gemm(dev, &g, NULL), TL_RT_OK);
-    uint8_t o[5 * 6 * 4];
-    c.hal.dram_read(c.hal.ctx, out, o, sizeof o);
-    gemm_expect(&d, o, "cmodel after recovery");
-    gemm_data_free(&d);
+    gemm_fault_ops ops = {tl_hal_cmodel_add_fault, tl_hal_cmodel_clear_faults, 3};
+    gemm_errors_and_recovery(&c.dev, &c.hal, &ops, "cmodel");
     tl_hal_close(&c.hal);
 }
 END_TEST
@@ -263,24 +221,6 @@ START_TEST(messages)
 }
 END_TEST
 
-/* A program that needs more steps than the timeout allows: the wait ends
- * with TL_RT_ETIMEOUT, and the core is usable again. */
-START_TEST(timeout)
-{
-    cm c;
-    cm_open(&c, NULL);
-    tl_dev *dev = &c.dev;
-    uint64_t a;
-    ck_assert_int_eq(tl_rt_alloc(dev, 1 << 16, 64, &a), TL_RT_OK);
-    tl_rt_gemm_args g = {40, 100, 40, TL_FMT_BF16, TL_FMT_BF16, TL_FMT_FP32, a, a, 0, a + 32768, false, TL_RND_RNE, false, 0};
-    dev->timeout = 5;
-    ck_assert_int_eq(tl_rt_gemm(dev, &g, NULL), TL_RT_ETIMEOUT);
-    dev->timeout = TL_RT_TIMEOUT;
-    ck_assert_int_eq(tl_rt_gemm(dev, &g, NULL), TL_RT_OK);
-    tl_hal_close(&c.hal);
-}
-END_TEST
-
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -293,9 +233,8 @@ int main(int argc, char **argv)
     tcase_add_test(tc, larger_than_sbuf_and_rings);
     tcase_add_test(tc, random_schedules);
     tcase_add_test(tc, bad_arguments);
-    tcase_add_test(tc, device_error_then_recovery);
+    tcase_add_test(tc, device_error_timeout_recovery);
     tcase_add_test(tc, messages);
-    tcase_add_test(tc, timeout);
     suite_add_tcase(s, tc);
     return tl_test_main(argv[0], s);
 }

@@ -156,42 +156,13 @@ START_TEST(larger_than_sbuf)
 END_TEST
 
 /* A read error under B on the RTL's DRAM: the same decoded error as the
- * model's rule gives, and the next GEMM is correct. Then a timeout. */
+ * model gives, and the next GEMM is correct. Then a timeout. */
 START_TEST(error_recovery_and_timeout)
 {
     devh rtl;
     open_rtl(&rtl);
-    tl_dev *dev = &rtl.dev;
-    gemm_case gc = {5, 20, 6, TL_FMT_FP16, TL_FMT_BF16, TL_FMT_FP32, false, TL_RND_RNE, false, 0};
-    tl_rng rng = {3};
-    gemm_data d;
-    gemm_data_make(&d, &gc, &rng);
-    gemm_data_reference(&d, dev->cfg.rows);
-    uint64_t a, b, out;
-    ck_assert_int_eq(tl_rt_alloc(dev, 4096, 64, &a), TL_RT_OK);
-    ck_assert_int_eq(tl_rt_alloc(dev, 4096, 64, &b), TL_RT_OK);
-    ck_assert_int_eq(tl_rt_alloc(dev, 4096, 64, &out), TL_RT_OK);
-    rtl.hal.dram_write(rtl.hal.ctx, a, d.a, 5 * 20 * 2);
-    rtl.hal.dram_write(rtl.hal.ctx, b, d.b, 20 * 6 * 2);
-    ck_assert_int_eq(tl_hal_rtl_add_fault(&rtl.hal, b + 64, b + 64, false, 2), TL_HAL_OK);
-    tl_rt_gemm_args g = {5, 20, 6, TL_FMT_FP16, TL_FMT_BF16, TL_FMT_FP32, a, b, 0, out, false, TL_RND_RNE, false, 0};
-    ck_assert_int_eq(tl_rt_gemm(dev, &g, NULL), TL_RT_EDEVICE);
-    ck_assert_uint_eq(dev->err.code, TL_ISA_ERR_DMA + TL_DMA_ERR_RD_SLVERR);
-    ck_assert_uint_eq(dev->err.engine, 0);
-    tl_hal_rtl_clear_faults(&rtl.hal);
-    ck_assert_int_eq(tl_rt_gemm(dev, &g, NULL), TL_RT_OK);
-    uint8_t o[5 * 6 * 4];
-    rtl.hal.dram_read(rtl.hal.ctx, out, o, sizeof o);
-    gemm_expect(&d, o, "rtl after recovery");
-    dev->timeout = 50; /* cycles: far too few */
-    ck_assert_int_eq(tl_rt_gemm(dev, &g, NULL), TL_RT_ETIMEOUT);
-    dev->timeout = TL_RT_TIMEOUT;
-    memset(o, 0, sizeof o);
-    rtl.hal.dram_write(rtl.hal.ctx, out, o, sizeof o);
-    ck_assert_int_eq(tl_rt_gemm(dev, &g, NULL), TL_RT_OK);
-    rtl.hal.dram_read(rtl.hal.ctx, out, o, sizeof o);
-    gemm_expect(&d, o, "rtl after a timeout");
-    gemm_data_free(&d);
+    gemm_fault_ops ops = {tl_hal_rtl_add_fault, tl_hal_rtl_clear_faults, 50};
+    gemm_errors_and_recovery(&rtl.dev, &rtl.hal, &ops, "rtl");
     tl_hal_close(&rtl.hal);
 }
 END_TEST
