@@ -6,9 +6,11 @@
  * is cut into blocks of Mb rows x Nb columns (Mb <= COLS, Nb <= a PSUM
  * bank); each block accumulates its K tiles of ROWS in one PSUM bank in
  * increasing order (the contract's order) and is stored by a DMA that
- * narrows it. SBUF holds `slots` tile pairs so that the DMA loads ahead
- * of the tensor engine; PSUM banks rotate so that a block is stored while
- * the next one computes. Freestanding C99.
+ * narrows it. SBUF holds `slots` tiles of A^T (and of B) so that the DMA
+ * loads ahead of the tensor engine; when all K tiles of a column block of
+ * B fit beside them, B stays resident and is loaded once per column
+ * block (column blocks outer, row blocks inner). PSUM banks rotate so that
+ * a block is stored while the next one computes. Freestanding C99.
  */
 #include "rt_internals.h"
 
@@ -37,7 +39,9 @@ typedef struct {
     tl_rt_gemm_stats st;
     /* plan */
     unsigned R, C, E, NB, lg, plg, ea, eb, eo, ec, store_queues;
-    uint32_t Mb, Nb, slots, wbytes, stride;
+    uint32_t Mb, Nb, slots, wbytes, stride, T;
+    bool b_res;               /* B resident: tile t at b_base + t * xbytes */
+    uint32_t b_base, xbytes;
     tl_fmt acc;
     /* batch state */
     uint32_t batch, step, loads, stores[2];
@@ -106,18 +110,30 @@ static int plan(const tl_dev *dev, const tl_rt_gemm_args *g, gemm *p)
     /* Slots: a tile of A^T (Mb elements per partition) and one of B (Nb),
      * each at a bus-word boundary; at least two, so loads run ahead. */
     uint32_t bus = c->data_width / 8, part = 1u << p->lg;
+    uint32_t most = dev->max_slots >= 2 && dev->max_slots < MAX_SLOTS ? dev->max_slots : MAX_SLOTS;
+    p->T = (g->K + p->R - 1) / p->R;
     p->Mb = min32(g->M, p->C);
     p->Nb = min32(g->N, p->E);
     p->wbytes = align_up(p->Mb * p->ea, bus);
+    p->xbytes = align_up(p->Nb * p->eb, bus);
+    /* B resident: all its K tiles of a column block and two A^T slots. */
+    uint64_t b_bytes = (uint64_t)p->T * p->xbytes;
+    if (!dev->stream_b && b_bytes + 2ull * p->wbytes <= part) {
+        p->b_res = true;
+        p->stride = p->wbytes;
+        p->slots = min32(most, (uint32_t)((part - b_bytes) / p->wbytes));
+        p->b_base = p->slots * p->wbytes;
+        return TL_RT_OK;
+    }
     for (;;) {
-        p->stride = p->wbytes + align_up(p->Nb * p->eb, bus);
+        p->xbytes = align_up(p->Nb * p->eb, bus);
+        p->stride = p->wbytes + p->xbytes;
         if (2 * p->stride <= part)
             break;
         if (p->Nb == 1)
             return TL_RT_ENOMEM;
         p->Nb = (p->Nb + 1) / 2;
     }
-    uint32_t most = dev->max_slots >= 2 && dev->max_slots < MAX_SLOTS ? dev->max_slots : MAX_SLOTS;
     p->slots = min32(most, part / p->stride);
     return TL_RT_OK;
 }
@@ -209,7 +225,7 @@ static int emit_step(gemm *p, blk *b, uint32_t t)
 {
     const tl_rt_gemm_args *g = p->g;
     /* Room: up to npend forced stores, 3 loads, npend + 1 stores after. */
-    if (tl_rt_room(p->dev, 0) < 2 * p->npend + 4 || tl_rt_room(p->dev, 1) < 1)
+    if (tl_rt_room(p->dev, 0) < 2 * p->npend + 5 || tl_rt_room(p->dev, 1) < 1)
         TRY(flush(p));
     bool first = t == 0;
     int bank_ws = -1;
@@ -225,11 +241,30 @@ static int emit_step(gemm *p, blk *b, uint32_t t)
         }
     }
     uint32_t k0 = t * p->R, kt = min32(p->R, g->K - k0);
-    uint32_t slot = p->step % p->slots, w_off = slot * p->stride, x_off = w_off + p->wbytes;
+    uint32_t slot = p->step % p->slots, w_off = slot * p->stride;
+    uint32_t x_off = p->b_res ? p->b_base + t * p->xbytes : w_off + p->wbytes;
+    bool load_b = !p->b_res || b->m0 == 0; /* resident B: loaded by the first row block */
     int slot_ws = p->step >= p->slots ? SEM_MM : -1;
     uint32_t slot_wv = p->step >= p->slots ? p->step - p->slots + 1 : 0;
+    if (p->b_res && b->m0 == 0 && t == 0 && p->step > 0) {
+        /* A new column block of B replaces the old one: every MATMUL so
+         * far may read it (this also frees the slot). */
+        slot_ws = SEM_MM;
+        slot_wv = p->step;
+    }
     tl_dma_desc d;
 
+    if (bank_ws >= 0 && !g->has_c && !load_b) {
+        /* No load of this step writes the bank or precedes the MATMUL by
+         * itself: a zero-length DMA waits for the bank's store and counts
+         * as a load (queue 0 completes in order). */
+        desc_clear(&d);
+        side(&d.src, TL_DMA_DRAM, g->fa, g->a, 0, 1, p->ea, 0);
+        side(&d.dst, TL_DMA_SBUF, g->fa, 0, 0, 1, p->ea, 0);
+        TRY(push_dma(p, bank_ws, bank_wv, SEM_LOAD, 0, &d, 0));
+        p->loads++;
+        bank_ws = -1;
+    }
     if (first && g->has_c) { /* C into the bank: it writes the bank, so it waits for it */
         desc_clear(&d);
         side(&d.src, TL_DMA_DRAM, p->acc, g->c + ((uint64_t)b->m0 * g->N + b->n0) * 4, b->nb, b->mb, 4, g->N * 4);
@@ -244,12 +279,14 @@ static int emit_step(gemm *p, blk *b, uint32_t t)
     side(&d.dst, TL_DMA_SBUF, g->fa, w_off, kt, b->mb, 1u << p->lg, p->ea);
     TRY(push_dma(p, slot_ws, slot_wv, SEM_LOAD, 0, &d, (uint64_t)kt * b->mb * p->ea));
     p->loads++;
-    /* B tile: row k to partition k - k0. */
-    desc_clear(&d);
-    side(&d.src, TL_DMA_DRAM, g->fb, g->b + ((uint64_t)k0 * g->N + b->n0) * p->eb, b->nb, kt, p->eb, g->N * p->eb);
-    side(&d.dst, TL_DMA_SBUF, g->fb, x_off, b->nb, kt, p->eb, 1u << p->lg);
-    TRY(push_dma(p, bank_ws, bank_wv, SEM_LOAD, 0, &d, (uint64_t)kt * b->nb * p->eb));
-    p->loads++;
+    if (load_b) { /* B tile: row k to partition k - k0 */
+        desc_clear(&d);
+        side(&d.src, TL_DMA_DRAM, g->fb, g->b + ((uint64_t)k0 * g->N + b->n0) * p->eb, b->nb, kt, p->eb,
+             g->N * p->eb);
+        side(&d.dst, TL_DMA_SBUF, g->fb, x_off, b->nb, kt, p->eb, 1u << p->lg);
+        TRY(push_dma(p, bank_ws, bank_wv, SEM_LOAD, 0, &d, (uint64_t)kt * b->nb * p->eb));
+        p->loads++;
+    }
 
     tl_rt_matmul mm = {g->fa, g->fb, first && !g->has_c, true, kt, b->mb, b->nb, w_off, x_off, b->bank * p->E};
     tl_insn in;
@@ -271,16 +308,20 @@ int tl_rt_gemm(tl_dev *dev, const tl_rt_gemm_args *g, tl_rt_gemm_stats *st)
     p.st.mb = p.Mb;
     p.st.nb = p.Nb;
     p.st.slots = p.slots;
+    p.st.b_resident = p.b_res;
     if (dev->pushed[0] || dev->pushed[1] || dev->pushed[2])
         TRY(tl_rt_run_batch(dev)); /* finish what the caller left in the rings */
     TRY(tl_rt_perf_clear(dev));
 
-    uint32_t T = (g->K + p.R - 1) / p.R;
-    uint32_t index = 0;
-    for (uint32_t m0 = 0; m0 < g->M; m0 += p.Mb) {
-        for (uint32_t n0 = 0; n0 < g->N; n0 += p.Nb, index++) {
+    /* Blocks: row blocks outer; with B resident column blocks outer, so
+     * each column block of B is loaded once. */
+    uint32_t mbn = (g->M + p.Mb - 1) / p.Mb, nbn = (g->N + p.Nb - 1) / p.Nb;
+    uint32_t outer = p.b_res ? nbn : mbn, inner = p.b_res ? mbn : nbn, index = 0;
+    for (uint32_t o = 0; o < outer; o++) {
+        for (uint32_t i = 0; i < inner; i++, index++) {
+            uint32_t m0 = (p.b_res ? i : o) * p.Mb, n0 = (p.b_res ? o : i) * p.Nb;
             blk b = {index, m0, n0, min32(p.Mb, g->M - m0), min32(p.Nb, g->N - n0), index % p.NB, 0};
-            for (uint32_t t = 0; t < T; t++) {
+            for (uint32_t t = 0; t < p.T; t++) {
                 TRY(emit_step(&p, &b, t));
                 /* Stores whose block ended `slots` steps ago: the loads just
                  * issued waited for its last MATMUL, so they wait for nothing. */

@@ -63,6 +63,7 @@ typedef struct {
     uint32_t pushed[3];      /* instructions in the current batch */
     uint64_t timeout;        /* HAL units (cycles or model steps) per wait */
     unsigned max_slots;      /* GEMM: SBUF tile slots to use at most (0: 4; at least 2) */
+    bool stream_b;           /* GEMM: reload B for every row block even when it fits SBUF */
     uint64_t waited;         /* HAL units all waits took since tl_rt_open */
     int hal_rc;              /* the HAL's code behind TL_RT_EHAL */
     tl_rt_deverr err;        /* behind TL_RT_EDEVICE */
@@ -146,6 +147,7 @@ typedef struct {
     uint64_t dram_bytes;     /* bytes its descriptors read and write in DRAM */
     uint32_t batches, matmuls, dmas;
     uint32_t mb, nb, slots;  /* output block Mb x Nb, SBUF slots */
+    bool b_resident;         /* B stayed in SBUF (loaded once per column block) */
 } tl_rt_gemm_stats;
 
 /* Check a GEMM's arguments against the device without running it:

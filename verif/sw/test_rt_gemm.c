@@ -64,20 +64,25 @@ static gemm_case grid_case(unsigned i, tl_fmt fa, tl_fmt fb, const uint32_t *sha
     return c;
 }
 
+/* The grid, with B resident where it fits (stream_b false) or reloaded
+ * for every row block (stream_b true): both strategies of the runtime. */
 static void run_grid(const tl_core_config *cfg)
 {
+  for (int stream_b = 0; stream_b < 2; stream_b++) {
     cm c;
     cm_open(&c, cfg);
+    c.dev.stream_b = stream_b;
     tl_rng rng = {tl_test_seed(1) * 7919u + c.dev.cfg.rows};
     unsigned n = 0;
     for (unsigned p = 0; p < 17; p++) {
         tl_fmt fa = p < 16 ? floats[p / 4] : TL_FMT_INT8, fb = p < 16 ? floats[p % 4] : TL_FMT_INT8;
         for (unsigned s = 0; s < sizeof shapes / sizeof shapes[0]; s++, n++) {
             gemm_case gc = grid_case(n, fa, fb, shapes[s], tl_rng_u32(&rng));
-            gemm_check(&c.dev, &gc, &rng, "cmodel", NULL);
+            gemm_check(&c.dev, &gc, &rng, stream_b ? "cmodel, B streamed" : "cmodel", NULL);
         }
     }
     tl_hal_close(&c.hal);
+  }
 }
 
 START_TEST(grid_16x16) { run_grid(NULL); }
@@ -150,6 +155,7 @@ START_TEST(random_schedules)
             cm c;
             cm_open(&c, &g);
             c.dev.max_slots = slots;
+            c.dev.stream_b = seed % 2; /* both strategies */
             tl_core_set_schedule(tl_hal_cmodel_core(&c.hal), seed * 0x9E37u + tl_test_seed(1));
             tl_rng rng = {seed};
             for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)

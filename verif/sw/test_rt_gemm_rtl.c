@@ -67,10 +67,13 @@ static void both(devh *rtl, devh *cm, const gemm_case *gc, tl_rng *rng, tl_rt_ge
     gemm_data_free(&d);
 }
 
+/* The fixed-latency grid keeps B resident where it fits; the one with
+ * back-pressure reloads it for every row block: both strategies. */
 static void grid(bool bp)
 {
     devh rtl, cm;
     open_rtl_bp(&rtl, bp);
+    rtl.dev.stream_b = bp;
     open_cmodel(&cm, &rtl.dev.cfg);
     tl_rng rng = {tl_test_seed(1) ^ 0x5EEDu};
     unsigned n = 0;
@@ -106,6 +109,7 @@ static void races(bool bp)
     devh rtl, cm;
     open_rtl_lat(&rtl, bp, 1);
     rtl.dev.max_slots = 2; /* the DMA reuses a slot two steps later */
+    rtl.dev.stream_b = bp;
     open_cmodel(&cm, &rtl.dev.cfg);
     tl_rng rng = {tl_test_seed(1) ^ 0xFA57u};
     static const uint32_t race_shapes[][3] = {{8, 64, 64}, {1, 128, 64}, {40, 4, 64}, {40, 3, 128}, {17, 8, 200}};
