@@ -121,7 +121,7 @@ static int plan(const tl_dev *dev, const tl_rt_gemm_args *g, gemm *p)
     if (!dev->stream_b && b_bytes + 2ull * p->wbytes <= part) {
         p->b_res = true;
         p->stride = p->wbytes;
-        p->slots = min32(most, (uint32_t)((part - b_bytes) / p->wbytes));
+        p->slots = min32(most, (part - (uint32_t)b_bytes) / p->wbytes); /* b_bytes < part: 32 bits */
         p->b_base = p->slots * p->wbytes;
         return TL_RT_OK;
     }
