@@ -36,6 +36,11 @@ $(HAL_LIB): $(HAL_OBJS)
 # `make trnlite TRNLITE_RTL_CORE=core_16x16` links the default core.
 TRNLITE_RTL_CORE ?= core_4x8
 TRNLITE_BIN := $(BUILD)/bin/trnlite
+# Which Verilated core the shim and the tool were built against: the stamp
+# changes (and they are rebuilt) only when TRNLITE_RTL_CORE does.
+TRNLITE_RTL_STAMP := $(BUILD)/sw/rtl_core
+$(shell mkdir -p $(BUILD)/sw; test "$$(cat $(TRNLITE_RTL_STAMP) 2>/dev/null)" = "$(TRNLITE_RTL_CORE)" || \
+    echo "$(TRNLITE_RTL_CORE)" > $(TRNLITE_RTL_STAMP))
 TRNLITE_SRCS := $(wildcard sw/cli/*.c)
 TRNLITE_RTL_OBJS := $(BUILD)/sw/hal/hal_rtl.o $(BUILD)/sw/hal/hal_open.o $(BUILD)/sw/rtl/core_rtl.o \
     $(BUILD)/sw/rtl/axi_mem.o $(BUILD)/sw/rtl/shim_core.o
@@ -53,7 +58,8 @@ $(BUILD)/sw/rtl/axi_mem.o: verif/common/axi_mem.c verif/common/axi_mem.h | $(DEP
 # The Verilated core is defined later (verif/, Makefile): its variables
 # are expanded when the prerequisites are needed.
 .SECONDEXPANSION:
-$(BUILD)/sw/rtl/shim_core.o: verif/core/shim_core.cpp $$(VL_OBJS_$$(TRNLITE_RTL_CORE)) $(wildcard verif/common/*.h)
+$(BUILD)/sw/rtl/shim_core.o: verif/core/shim_core.cpp $$(VL_OBJS_$$(TRNLITE_RTL_CORE)) $(wildcard verif/common/*.h) \
+    $(TRNLITE_RTL_STAMP)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) -Iverif/common -Iverif/core -I$(VL_DIR_$(TRNLITE_RTL_CORE)) -I$(VL_INC) -I$(VL_INC)/vltstd -c $< -o $@
 
@@ -62,9 +68,10 @@ $(CLI_OBJS): $(BUILD)/sw/%.o: sw/%.c $(wildcard sw/cli/*.h) $(RT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(SW_INC) -Isw/cli -c $< -o $@
 
-$(TRNLITE_BIN): $(CLI_OBJS) $(TRNLITE_RTL_OBJS) $(HAL_LIB) $(RT_LIB) $(CMODEL_LIB) $$(VL_OBJS_$$(TRNLITE_RTL_CORE))
+$(TRNLITE_BIN): $(CLI_OBJS) $(TRNLITE_RTL_OBJS) $(HAL_LIB) $(RT_LIB) $(CMODEL_LIB) $$(VL_OBJS_$$(TRNLITE_RTL_CORE)) \
+    $(TRNLITE_RTL_STAMP)
 	@mkdir -p $(@D)
-	$(CXX) $^ $(VL_LINK) -lm -o $@
+	$(CXX) $(filter-out $(TRNLITE_RTL_STAMP),$^) $(VL_LINK) -lm -o $@
 
 .PHONY: trnlite
 trnlite: $(TRNLITE_BIN)

@@ -19,7 +19,7 @@ SW_RTL_OBJS := $(BUILD)/sw/hal/hal_rtl.o $(BUILD)/sw/rtl/core_rtl.o $(BUILD)/sw/
 $(BUILD)/tests/test_rt_gemm_rtl: $(BUILD)/verif/sw/test_rt_gemm_rtl.o $(BUILD)/verif/sw/gemm_ref.o $(SW_RTL_OBJS) \
     $$(VL_OBJS_$$(TRNLITE_RTL_CORE)) $(VERIF_COMMON_OBJS) $(HAL_LIB) $(RT_LIB) $(CMODEL_LIB)
 	@mkdir -p $(@D)
-	$(CXX) $^ $(CHECK_LIBS) $(VL_LINK) -lm -o $@
+	$(CXX) $(filter-out $(TRNLITE_RTL_STAMP),$^) $(CHECK_LIBS) $(VL_LINK) -lm -o $@
 TESTS += $(BUILD)/tests/test_rt_gemm_rtl
 
 # The trnlite tool's gemm and info, run as a user runs them.
