@@ -57,20 +57,6 @@ tl_fmt tl_rt_gemm_acc_fmt(tl_fmt fa, tl_fmt fb)
 
 static bool te_float(tl_fmt f) { return f == TL_FMT_BF16 || f == TL_FMT_FP16 || f == TL_FMT_E4M3 || f == TL_FMT_E5M2; }
 
-static uint32_t min32(uint32_t a, uint32_t b) { return a < b ? a : b; }
-
-static uint32_t align_up(uint32_t v, uint32_t a) { return (v + a - 1) / a * a; }
-
-/* rows x cols elements of es bytes at addr lie in device DRAM. */
-static bool in_dram(const tl_dev *dev, uint64_t addr, uint32_t rows, uint32_t cols, unsigned es)
-{
-    uint64_t n = (uint64_t)rows * cols; /* < 2^64 */
-    if (n > dev->dram_size)
-        return false;
-    n *= es;
-    return addr >= dev->dram_base && addr - dev->dram_base <= dev->dram_size &&
-           n <= dev->dram_size - (addr - dev->dram_base);
-}
 
 static int plan(const tl_dev *dev, const tl_rt_gemm_args *g, gemm *p)
 {
@@ -92,8 +78,8 @@ static int plan(const tl_dev *dev, const tl_rt_gemm_args *g, gemm *p)
     /* Row strides are 32-bit DMA fields. */
     if ((uint64_t)g->K * p->ea > UINT32_MAX || (uint64_t)g->N * 4 > UINT32_MAX)
         return TL_RT_EINVAL;
-    if (!in_dram(dev, g->a, g->M, g->K, p->ea) || !in_dram(dev, g->b, g->K, g->N, p->eb) ||
-        !in_dram(dev, g->out, g->M, g->N, p->eo) || (g->has_c && !in_dram(dev, g->c, g->M, g->N, p->ec)))
+    if (!rt_in_dram(dev, g->a, g->M, g->K, p->ea) || !rt_in_dram(dev, g->b, g->K, g->N, p->eb) ||
+        !rt_in_dram(dev, g->out, g->M, g->N, p->eo) || (g->has_c && !rt_in_dram(dev, g->c, g->M, g->N, p->ec)))
         return TL_RT_EINVAL;
 
     p->R = c->rows;
@@ -112,21 +98,21 @@ static int plan(const tl_dev *dev, const tl_rt_gemm_args *g, gemm *p)
     uint32_t bus = c->data_width / 8, part = 1u << p->lg;
     uint32_t most = dev->max_slots >= 2 && dev->max_slots < MAX_SLOTS ? dev->max_slots : MAX_SLOTS;
     p->T = (g->K + p->R - 1) / p->R;
-    p->Mb = min32(g->M, p->C);
-    p->Nb = min32(g->N, p->E);
-    p->wbytes = align_up(p->Mb * p->ea, bus);
-    p->xbytes = align_up(p->Nb * p->eb, bus);
+    p->Mb = rt_min32(g->M, p->C);
+    p->Nb = rt_min32(g->N, p->E);
+    p->wbytes = rt_align_up(p->Mb * p->ea, bus);
+    p->xbytes = rt_align_up(p->Nb * p->eb, bus);
     /* B resident: all its K tiles of a column block and two A^T slots. */
     uint64_t b_bytes = (uint64_t)p->T * p->xbytes;
     if (!dev->stream_b && b_bytes + 2ull * p->wbytes <= part) {
         p->b_res = true;
         p->stride = p->wbytes;
-        p->slots = min32(most, (part - (uint32_t)b_bytes) / p->wbytes); /* b_bytes < part: 32 bits */
+        p->slots = rt_min32(most, (part - (uint32_t)b_bytes) / p->wbytes); /* b_bytes < part: 32 bits */
         p->b_base = p->slots * p->wbytes;
         return TL_RT_OK;
     }
     for (;;) {
-        p->xbytes = align_up(p->Nb * p->eb, bus);
+        p->xbytes = rt_align_up(p->Nb * p->eb, bus);
         p->stride = p->wbytes + p->xbytes;
         if (2 * p->stride <= part)
             break;
@@ -134,7 +120,7 @@ static int plan(const tl_dev *dev, const tl_rt_gemm_args *g, gemm *p)
             return TL_RT_ENOMEM;
         p->Nb = (p->Nb + 1) / 2;
     }
-    p->slots = min32(most, part / p->stride);
+    p->slots = rt_min32(most, part / p->stride);
     return TL_RT_OK;
 }
 
@@ -144,25 +130,6 @@ int tl_rt_gemm_check(const tl_dev *dev, const tl_rt_gemm_args *g)
     return plan(dev, g, &p);
 }
 
-static void side(tl_dma_side *s, unsigned space, tl_fmt fmt, uint64_t addr, uint32_t c0, uint32_t c1,
-                 uint32_t s0, uint32_t s1)
-{
-    s->space = space;
-    s->fmt = fmt;
-    s->addr = addr;
-    s->count[0] = c0;
-    s->count[1] = c1;
-    s->count[2] = 1;
-    s->stride[0] = s0;
-    s->stride[1] = s1;
-    s->stride[2] = 0;
-}
-
-static void desc_clear(tl_dma_desc *d)
-{
-    tl_dma_desc z = {{0}, {0}, 0, false, 0, 0, {0}};
-    *d = z;
-}
 
 static int push_dma(gemm *p, int ws, uint32_t wv, int ss, unsigned queue, const tl_dma_desc *d,
                     uint64_t dram_bytes)
@@ -182,9 +149,9 @@ static int emit_store(gemm *p, const blk *b)
     const tl_rt_gemm_args *g = p->g;
     unsigned q = b->index % p->store_queues;
     tl_dma_desc d;
-    desc_clear(&d);
-    side(&d.src, TL_DMA_PSUM, p->acc, (uint64_t)b->bank * p->E * 4, b->nb, b->mb, 4, 1u << p->plg);
-    side(&d.dst, TL_DMA_DRAM, g->fo, g->out + ((uint64_t)b->m0 * g->N + b->n0) * p->eo, b->nb, b->mb, p->eo,
+    rt_desc_clear(&d);
+    rt_side(&d.src, TL_DMA_PSUM, p->acc, (uint64_t)b->bank * p->E * 4, b->nb, b->mb, 4, 1u << p->plg);
+    rt_side(&d.dst, TL_DMA_DRAM, g->fo, g->out + ((uint64_t)b->m0 * g->N + b->n0) * p->eo, b->nb, b->mb, p->eo,
          g->N * p->eo);
     d.round = g->round;
     d.saturate = g->saturate;
@@ -240,7 +207,7 @@ static int emit_step(gemm *p, blk *b, uint32_t t)
             bank_wv = bs->count;
         }
     }
-    uint32_t k0 = t * p->R, kt = min32(p->R, g->K - k0);
+    uint32_t k0 = t * p->R, kt = rt_min32(p->R, g->K - k0);
     uint32_t slot = p->step % p->slots, w_off = slot * p->stride;
     uint32_t x_off = p->b_res ? p->b_base + t * p->xbytes : w_off + p->wbytes;
     bool load_b = !p->b_res || b->m0 == 0; /* resident B: loaded by the first row block */
@@ -258,32 +225,32 @@ static int emit_step(gemm *p, blk *b, uint32_t t)
         /* No load of this step writes the bank or precedes the MATMUL by
          * itself: a zero-length DMA waits for the bank's store and counts
          * as a load (queue 0 completes in order). */
-        desc_clear(&d);
-        side(&d.src, TL_DMA_DRAM, g->fa, g->a, 0, 1, p->ea, 0);
-        side(&d.dst, TL_DMA_SBUF, g->fa, 0, 0, 1, p->ea, 0);
+        rt_desc_clear(&d);
+        rt_side(&d.src, TL_DMA_DRAM, g->fa, g->a, 0, 1, p->ea, 0);
+        rt_side(&d.dst, TL_DMA_SBUF, g->fa, 0, 0, 1, p->ea, 0);
         TRY(push_dma(p, bank_ws, bank_wv, SEM_LOAD, 0, &d, 0));
         p->loads++;
         bank_ws = -1;
     }
     if (first && g->has_c) { /* C into the bank: it writes the bank, so it waits for it */
-        desc_clear(&d);
-        side(&d.src, TL_DMA_DRAM, p->acc, g->c + ((uint64_t)b->m0 * g->N + b->n0) * 4, b->nb, b->mb, 4, g->N * 4);
-        side(&d.dst, TL_DMA_PSUM, p->acc, (uint64_t)b->bank * p->E * 4, b->nb, b->mb, 4, 1u << p->plg);
+        rt_desc_clear(&d);
+        rt_side(&d.src, TL_DMA_DRAM, p->acc, g->c + ((uint64_t)b->m0 * g->N + b->n0) * 4, b->nb, b->mb, 4, g->N * 4);
+        rt_side(&d.dst, TL_DMA_PSUM, p->acc, (uint64_t)b->bank * p->E * 4, b->nb, b->mb, 4, 1u << p->plg);
         TRY(push_dma(p, bank_ws, bank_wv, SEM_LOAD, 0, &d, (uint64_t)b->mb * b->nb * 4));
         p->loads++;
         bank_ws = -1;
     }
     /* A^T tile: rows of A (k contiguous) scattered over the partitions. */
-    desc_clear(&d);
-    side(&d.src, TL_DMA_DRAM, g->fa, g->a + ((uint64_t)b->m0 * g->K + k0) * p->ea, kt, b->mb, p->ea, g->K * p->ea);
-    side(&d.dst, TL_DMA_SBUF, g->fa, w_off, kt, b->mb, 1u << p->lg, p->ea);
+    rt_desc_clear(&d);
+    rt_side(&d.src, TL_DMA_DRAM, g->fa, g->a + ((uint64_t)b->m0 * g->K + k0) * p->ea, kt, b->mb, p->ea, g->K * p->ea);
+    rt_side(&d.dst, TL_DMA_SBUF, g->fa, w_off, kt, b->mb, 1u << p->lg, p->ea);
     TRY(push_dma(p, slot_ws, slot_wv, SEM_LOAD, 0, &d, (uint64_t)kt * b->mb * p->ea));
     p->loads++;
     if (load_b) { /* B tile: row k to partition k - k0 */
-        desc_clear(&d);
-        side(&d.src, TL_DMA_DRAM, g->fb, g->b + ((uint64_t)k0 * g->N + b->n0) * p->eb, b->nb, kt, p->eb,
+        rt_desc_clear(&d);
+        rt_side(&d.src, TL_DMA_DRAM, g->fb, g->b + ((uint64_t)k0 * g->N + b->n0) * p->eb, b->nb, kt, p->eb,
              g->N * p->eb);
-        side(&d.dst, TL_DMA_SBUF, g->fb, x_off, b->nb, kt, p->eb, 1u << p->lg);
+        rt_side(&d.dst, TL_DMA_SBUF, g->fb, x_off, b->nb, kt, p->eb, 1u << p->lg);
         TRY(push_dma(p, bank_ws, bank_wv, SEM_LOAD, 0, &d, (uint64_t)kt * b->nb * p->eb));
         p->loads++;
     }
@@ -311,7 +278,8 @@ int tl_rt_gemm(tl_dev *dev, const tl_rt_gemm_args *g, tl_rt_gemm_stats *st)
     p.st.b_resident = p.b_res;
     if (dev->pushed[0] || dev->pushed[1] || dev->pushed[2])
         TRY(tl_rt_run_batch(dev)); /* finish what the caller left in the rings */
-    TRY(tl_rt_perf_clear(dev));
+    if (!dev->perf_keep)
+        TRY(tl_rt_perf_clear(dev));
 
     /* Blocks: row blocks outer; with B resident column blocks outer, so
      * each column block of B is loaded once. */
@@ -320,7 +288,7 @@ int tl_rt_gemm(tl_dev *dev, const tl_rt_gemm_args *g, tl_rt_gemm_stats *st)
     for (uint32_t o = 0; o < outer; o++) {
         for (uint32_t i = 0; i < inner; i++, index++) {
             uint32_t m0 = (p.b_res ? i : o) * p.Mb, n0 = (p.b_res ? o : i) * p.Nb;
-            blk b = {index, m0, n0, min32(p.Mb, g->M - m0), min32(p.Nb, g->N - n0), index % p.NB, 0};
+            blk b = {index, m0, n0, rt_min32(p.Mb, g->M - m0), rt_min32(p.Nb, g->N - n0), index % p.NB, 0};
             for (uint32_t t = 0; t < p.T; t++) {
                 TRY(emit_step(&p, &b, t));
                 /* Stores whose block ended `slots` steps ago: the loads just

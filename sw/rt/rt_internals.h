@@ -22,4 +22,40 @@
             return try_rc_;        \
     } while (0)
 
+static inline uint32_t rt_min32(uint32_t a, uint32_t b) { return a < b ? a : b; }
+
+static inline uint32_t rt_align_up(uint32_t v, uint32_t a) { return (v + a - 1) / a * a; }
+
+/* rows x cols elements of es bytes at addr lie in device DRAM. */
+static inline bool rt_in_dram(const tl_dev *dev, uint64_t addr, uint32_t rows, uint32_t cols, unsigned es)
+{
+    uint64_t n = (uint64_t)rows * cols; /* < 2^64 */
+    if (n > dev->dram_size)
+        return false;
+    n *= es;
+    return addr >= dev->dram_base && addr - dev->dram_base <= dev->dram_size &&
+           n <= dev->dram_size - (addr - dev->dram_base);
+}
+
+/* One side of a DMA descriptor with two dimensions. */
+static inline void rt_side(tl_dma_side *s, unsigned space, tl_fmt fmt, uint64_t addr, uint32_t c0, uint32_t c1,
+                           uint32_t s0, uint32_t s1)
+{
+    s->space = space;
+    s->fmt = fmt;
+    s->addr = addr;
+    s->count[0] = c0;
+    s->count[1] = c1;
+    s->count[2] = 1;
+    s->stride[0] = s0;
+    s->stride[1] = s1;
+    s->stride[2] = 0;
+}
+
+static inline void rt_desc_clear(tl_dma_desc *d)
+{
+    tl_dma_desc z = {{0}, {0}, 0, false, 0, 0, {0}};
+    *d = z;
+}
+
 #endif

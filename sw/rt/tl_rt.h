@@ -64,6 +64,7 @@ typedef struct {
     uint64_t timeout;        /* HAL units (cycles or model steps) per wait */
     unsigned max_slots;      /* GEMM: SBUF tile slots to use at most (0: 4; at least 2) */
     bool stream_b;           /* GEMM: reload B for every row block even when it fits SBUF */
+    bool perf_keep;          /* GEMM, elementwise, copy: do not clear the counters first */
     uint64_t waited;         /* HAL units all waits took since tl_rt_open */
     int hal_rc;              /* the HAL's code behind TL_RT_EHAL */
     tl_rt_deverr err;        /* behind TL_RT_EDEVICE */
@@ -155,11 +156,98 @@ typedef struct {
  * a dimension beyond the DMA's 32-bit strides, an operand outside device
  * DRAM) or TL_RT_ENOMEM (the on-chip memories cannot hold two tiles). */
 int tl_rt_gemm_check(const tl_dev *dev, const tl_rt_gemm_args *g);
-/* Run it. st may be NULL. Clears the performance counters first. */
+/* Run it. st may be NULL. Clears the performance counters first (unless
+ * dev->perf_keep). */
 int tl_rt_gemm(tl_dev *dev, const tl_rt_gemm_args *g, tl_rt_gemm_stats *st);
 /* The output format a GEMM of these inputs has without narrowing:
  * int32 for int8 x int8, else fp32. */
 tl_fmt tl_rt_gemm_acc_fmt(tl_fmt fa, tl_fmt fb);
+
+/* Elementwise runtime (docs/driver.md section 4): tensors of rows x cols
+ * elements, row-major in device DRAM, any size. Row r of a tile is SBUF
+ * partition r - r0; per-row vectors (scale, bias) are per partition. The
+ * SR coordinate of element (r, c) is r * cols + c of the output. */
+
+/* ACTIVATE and ELEMWISE instruction fields (docs/core.md section 5). */
+typedef struct {
+    unsigned in_space, in_fmt, out_space, out_fmt;
+    tl_round round;
+    bool saturate;
+    unsigned func;             /* TL_ISA_FUNC_IDENTITY, TL_ISA_FUNC_RELU */
+    bool scale_pp, bias_pp;    /* per partition: scale/bias are SBUF byte offsets */
+    uint32_t P, p0, F, in_off, out_off, scale, bias;
+    uint32_t seed, cbase, cstride_p, cstride_f;
+} tl_rt_act;
+int tl_rt_insn_activate(uint32_t *insn, int ws, uint32_t wv, int ss, uint32_t sv, const tl_rt_act *a);
+typedef struct {
+    unsigned a_space, a_fmt, b_space, b_fmt, out_space, out_fmt;
+    tl_round round;
+    bool saturate;
+    unsigned op;               /* TL_ISA_EWOP_ADD, _MUL, _MAX, _RELU_GRAD */
+    uint32_t P, p0, F, a_off, b_off, out_off;
+    uint32_t seed, cbase, cstride_p, cstride_f;
+} tl_rt_ew;
+int tl_rt_insn_elemwise(uint32_t *insn, int ws, uint32_t wv, int ss, uint32_t sv, const tl_rt_ew *e);
+
+/* A per-row vector of a tensor (rows elements of fmt in DRAM) or, when
+ * addr is 0, the scalar fp32 bits `value`. */
+typedef struct {
+    uint64_t addr;
+    tl_fmt fmt;
+    uint32_t value;
+} tl_rt_vec;
+
+/* out = narrow(f(in * scale + bias)): in of fin (fp32, bf16, fp16, e4m3,
+ * e5m2, int8), out of fo (fp32, bf16, fp16, e4m3, e5m2). */
+typedef struct {
+    uint32_t rows, cols;
+    uint64_t in, out;
+    tl_fmt fin, fo;
+    unsigned func;
+    tl_rt_vec scale, bias;
+    tl_round round;
+    bool saturate;
+    uint32_t seed;
+} tl_rt_act_args;
+/* out = narrow(a op b), a and b of the same shape. */
+typedef struct {
+    uint32_t rows, cols;
+    uint64_t a, b, out;
+    tl_fmt fa, fb, fo;
+    unsigned op;
+    tl_round round;
+    bool saturate;
+    uint32_t seed;
+} tl_rt_ew_args;
+
+/* What an elementwise call or a copy did. */
+typedef struct {
+    uint64_t dram_bytes;
+    uint32_t batches, tiles, dmas, acts;
+    uint32_t tile_rows, tile_cols, slots;
+} tl_rt_ew_stats;
+
+/* TL_RT_EINVAL: zero dimension, format, op, rounding, or an operand
+ * outside device DRAM; TL_RT_ENOMEM: two tiles of one element per
+ * partition do not fit SBUF. st may be NULL. In place (out == an input
+ * of the same format) is allowed. */
+int tl_rt_activate(tl_dev *dev, const tl_rt_act_args *a, tl_rt_ew_stats *st);
+int tl_rt_elemwise(tl_dev *dev, const tl_rt_ew_args *e, tl_rt_ew_stats *st);
+
+/* DRAM to DRAM on the DMA: dst = convert(src) ([rows x cols]) or, with
+ * transpose, dst[c][r] = convert(src[r][c]) ([cols x rows]); SR
+ * coordinate = the destination element's row-major index. src and dst
+ * must not overlap. */
+typedef struct {
+    uint32_t rows, cols;
+    uint64_t src, dst;
+    tl_fmt fs, fd;
+    bool transpose;
+    tl_round round;
+    bool saturate;
+    uint32_t seed;
+} tl_rt_copy_args;
+int tl_rt_copy(tl_dev *dev, const tl_rt_copy_args *c, tl_rt_ew_stats *st);
 
 #ifdef __cplusplus
 }

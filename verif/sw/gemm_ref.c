@@ -4,14 +4,15 @@
 #include <string.h>
 
 #include "gemm_ref.h"
+#include "tl_hal_host.h"
 
-static void st_le(uint8_t *p, unsigned n, uint32_t v)
+void ref_st_le(uint8_t *p, unsigned n, uint32_t v)
 {
     for (unsigned i = 0; i < n; i++)
         p[i] = (uint8_t)(v >> (8 * i));
 }
 
-static uint32_t ld_le(const uint8_t *p, unsigned n)
+uint32_t ref_ld_le(const uint8_t *p, unsigned n)
 {
     uint32_t v = 0;
     for (unsigned i = 0; i < n; i++)
@@ -34,7 +35,7 @@ static uint32_t rand_f32(tl_rng *r)
     return (tl_rng_u32(r) & 0x807FFFFFu) | exp << 23;
 }
 
-static void fill(uint8_t *p, size_t n, tl_fmt f, tl_rng *r)
+void ref_fill(uint8_t *p, size_t n, tl_fmt f, tl_rng *r)
 {
     unsigned es = tl_dma_esize(f);
     tl_convert_opts o = {.mode = TL_RND_RNE};
@@ -48,7 +49,7 @@ static void fill(uint8_t *p, size_t n, tl_fmt f, tl_rng *r)
             v = tl_rng_u32(r);                 /* a random pattern of the format */
         else
             v = tl_convert(TL_FMT_FP32, f, rand_f32(r), &o, 0);
-        st_le(p + i * es, es, v);
+        ref_st_le(p + i * es, es, v);
     }
 }
 
@@ -62,12 +63,12 @@ void gemm_data_make(gemm_data *d, const gemm_case *c, tl_rng *rng)
     d->out_bytes = (size_t)c->M * c->N * tl_dma_esize(c->fo);
     d->ref = malloc(d->out_bytes + 1);
     ck_assert(d->a && d->b && d->ref);
-    fill(d->a, (size_t)c->M * c->K, c->fa, rng);
-    fill(d->b, (size_t)c->K * c->N, c->fb, rng);
+    ref_fill(d->a, (size_t)c->M * c->K, c->fa, rng);
+    ref_fill(d->b, (size_t)c->K * c->N, c->fb, rng);
     if (c->has_c) {
         d->cm = malloc((size_t)c->M * c->N * 4);
         ck_assert_ptr_nonnull(d->cm);
-        fill(d->cm, (size_t)c->M * c->N, tl_rt_gemm_acc_fmt(c->fa, c->fb), rng);
+        ref_fill(d->cm, (size_t)c->M * c->N, tl_rt_gemm_acc_fmt(c->fa, c->fb), rng);
     }
 }
 
@@ -83,13 +84,13 @@ void gemm_data_reference(gemm_data *d, unsigned rows)
             memcpy(at + (k * c->M + m) * ea, d->a + (m * c->K + k) * ea, ea);
     if (c->has_c)
         for (size_t i = 0; i < MN; i++)
-            psum[i] = ld_le(d->cm + 4 * i, 4);
+            psum[i] = ref_ld_le(d->cm + 4 * i, 4);
     ck_assert_int_eq(tl_matmul(rows, c->K, c->M, c->N, c->fa, at, c->fb, d->b, psum, !c->has_c), 0);
     tl_fmt acc = tl_rt_gemm_acc_fmt(c->fa, c->fb);
     unsigned eo = tl_dma_esize(c->fo);
     tl_convert_opts o = {.mode = c->round, .saturate = c->saturate, .seed = c->seed};
     for (size_t i = 0; i < MN; i++)
-        st_le(d->ref + i * eo, eo, c->fo == acc ? psum[i] : tl_convert(acc, c->fo, psum[i], &o, (uint32_t)i));
+        ref_st_le(d->ref + i * eo, eo, c->fo == acc ? psum[i] : tl_convert(acc, c->fo, psum[i], &o, (uint32_t)i));
     free(at);
     free(psum);
 }
@@ -111,7 +112,7 @@ const char *gemm_case_str(const gemm_case *c)
     return s;
 }
 
-static uint64_t upload(tl_dev *dev, const void *src, size_t n)
+uint64_t ref_upload(tl_dev *dev, const void *src, size_t n)
 {
     uint64_t addr;
     ck_assert_int_eq(tl_rt_alloc(dev, n, 64, &addr), TL_RT_OK);
@@ -124,11 +125,11 @@ uint8_t *gemm_run(tl_dev *dev, const gemm_data *d, tl_rt_gemm_stats *st)
 {
     const gemm_case *c = &d->c;
     tl_rt_gemm_args g = {c->M, c->K, c->N, c->fa, c->fb, c->fo, 0, 0, 0, 0, c->has_c, c->round, c->saturate, c->seed};
-    g.a = upload(dev, d->a, (size_t)c->M * c->K * tl_dma_esize(c->fa));
-    g.b = upload(dev, d->b, (size_t)c->K * c->N * tl_dma_esize(c->fb));
+    g.a = ref_upload(dev, d->a, (size_t)c->M * c->K * tl_dma_esize(c->fa));
+    g.b = ref_upload(dev, d->b, (size_t)c->K * c->N * tl_dma_esize(c->fb));
     if (c->has_c)
-        g.c = upload(dev, d->cm, (size_t)c->M * c->N * 4);
-    g.out = upload(dev, NULL, d->out_bytes);
+        g.c = ref_upload(dev, d->cm, (size_t)c->M * c->N * 4);
+    g.out = ref_upload(dev, NULL, d->out_bytes);
     int rc = tl_rt_gemm(dev, &g, st);
     ck_assert_msg(rc == TL_RT_OK, "%s: tl_rt_gemm: %s (device error %u %s at pc 0x%llx addr 0x%llx)",
                   gemm_case_str(c), tl_rt_strerror(rc), dev->err.code, tl_rt_device_message(dev->err.code),
@@ -145,7 +146,7 @@ void gemm_expect(const gemm_data *d, const uint8_t *out, const char *what)
     unsigned eo = tl_dma_esize(d->c.fo);
     size_t n = (size_t)d->c.M * d->c.N;
     for (size_t i = 0; i < n; i++) {
-        uint32_t have = ld_le(out + i * eo, eo), want = ld_le(d->ref + i * eo, eo);
+        uint32_t have = ref_ld_le(out + i * eo, eo), want = ref_ld_le(d->ref + i * eo, eo);
         ck_assert_msg(have == want, "%s: %s: OUT[%zu][%zu] = 0x%x, tl_matmul reference 0x%x (SEED=%u)", what,
                       gemm_case_str(&d->c), i / d->c.N, i % d->c.N, have, want, tl_test_seed(1));
     }
@@ -199,4 +200,25 @@ void gemm_errors_and_recovery(tl_dev *dev, tl_hal *hal, const gemm_fault_ops *op
     hal->dram_read(hal->ctx, out, o, sizeof o);
     gemm_expect(&d, o, what);
     gemm_data_free(&d);
+}
+
+void ref_cm_open(ref_cm *c, const tl_core_config *cfg)
+{
+    tl_hal_opts o = {.cfg = cfg, .dram_size = 16u << 20};
+    ck_assert_int_eq(tl_hal_cmodel_open(&o, &c->hal), TL_HAL_OK);
+    ck_assert_int_eq(tl_rt_open(&c->dev, &c->hal), TL_RT_OK);
+}
+
+void ref_cfg_4x8(tl_core_config *g)
+{
+    tl_core_config_default(g);
+    g->rows = 4, g->cols = 8, g->data_width = 64, g->sbuf_part_log2 = 12, g->psum_banks = 2;
+    g->psum_bank_log2 = 6, g->dma_queues = 3;
+}
+
+void ref_cfg_3x5(tl_core_config *g)
+{
+    tl_core_config_default(g);
+    g->rows = 3, g->cols = 5, g->data_width = 64, g->sbuf_part_log2 = 8, g->psum_banks = 1;
+    g->psum_bank_log2 = 5, g->dma_queues = 2;
 }

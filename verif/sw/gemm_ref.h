@@ -57,6 +57,27 @@ typedef struct {
  * timeout too short: TL_RT_ETIMEOUT, and again the GEMM runs right. */
 void gemm_errors_and_recovery(tl_dev *dev, tl_hal *hal, const gemm_fault_ops *ops, const char *what);
 
+/* Helpers the other driver tests share: little-endian element n bytes
+ * wide; n random elements of f (mostly normal values around 2^-3..2^3,
+ * some specials and random patterns); upload to fresh device DRAM (src
+ * NULL: only allocate). */
+void ref_st_le(uint8_t *p, unsigned n, uint32_t v);
+uint32_t ref_ld_le(const uint8_t *p, unsigned n);
+void ref_fill(uint8_t *p, size_t n, tl_fmt f, tl_rng *r);
+uint64_t ref_upload(tl_dev *dev, const void *src, size_t n);
+
+/* A runtime on the cmodel backend (16 MiB of DRAM; cfg NULL: the default
+ * 16 x 16), and the configurations the tests share: 4 x 8 like the RTL
+ * test build, and an odd 3 x 5 (one PSUM bank, two DMA queues, 256-byte
+ * SBUF partitions) that takes the tilings' rarer paths. */
+typedef struct {
+    tl_hal hal;
+    tl_dev dev;
+} ref_cm;
+void ref_cm_open(ref_cm *c, const tl_core_config *cfg);
+void ref_cfg_4x8(tl_core_config *g);
+void ref_cfg_3x5(tl_core_config *g);
+
 /* "M x K x N fa*fb->fo ..." for messages (static buffer). */
 const char *gemm_case_str(const gemm_case *c);
 

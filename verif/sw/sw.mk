@@ -27,3 +27,6 @@ $(eval $(call c_test,test_cli_gemm,verif/sw/test_cli_gemm.c))
 $(BUILD)/tests/test_cli_gemm: | $(TRNLITE_BIN)
 TESTS += verif/sw/test_cli_numpy.sh
 verif/sw/test_cli_numpy.sh: | $(TRNLITE_BIN)
+
+# The elementwise runtime (ACTIVATE, ELEMWISE, DMA copies) on cmodel.
+$(eval $(call sw_test,test_rt_elem,verif/sw/test_rt_elem.c verif/sw/ew_ref.c verif/sw/gemm_ref.c))

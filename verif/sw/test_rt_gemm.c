@@ -24,31 +24,6 @@ static const uint32_t shapes[][3] = {
     {13, 31, 11}, {17, 33, 65}, {33, 17, 129}, {5, 64, 3}, {2, 100, 70}, {31, 47, 37},
 };
 
-typedef struct {
-    tl_hal hal;
-    tl_dev dev;
-} cm;
-
-static void cm_open(cm *c, const tl_core_config *cfg)
-{
-    tl_hal_opts o = {.cfg = cfg, .dram_size = 16u << 20};
-    ck_assert_int_eq(tl_hal_cmodel_open(&o, &c->hal), TL_HAL_OK);
-    ck_assert_int_eq(tl_rt_open(&c->dev, &c->hal), TL_RT_OK);
-}
-
-static void cfg_4x8(tl_core_config *g)
-{
-    tl_core_config_default(g);
-    g->rows = 4, g->cols = 8, g->data_width = 64, g->sbuf_part_log2 = 12, g->psum_banks = 2;
-    g->psum_bank_log2 = 6, g->dma_queues = 3;
-}
-
-static void cfg_3x5(tl_core_config *g)
-{
-    tl_core_config_default(g);
-    g->rows = 3, g->cols = 5, g->data_width = 64, g->sbuf_part_log2 = 8, g->psum_banks = 1;
-    g->psum_bank_log2 = 5, g->dma_queues = 2;
-}
 
 /* Case i of the grid for a format pair: the options vary with i. */
 static gemm_case grid_case(unsigned i, tl_fmt fa, tl_fmt fb, const uint32_t *shape, uint32_t seed)
@@ -69,8 +44,8 @@ static gemm_case grid_case(unsigned i, tl_fmt fa, tl_fmt fb, const uint32_t *sha
 static void run_grid(const tl_core_config *cfg)
 {
   for (int stream_b = 0; stream_b < 2; stream_b++) {
-    cm c;
-    cm_open(&c, cfg);
+    ref_cm c;
+    ref_cm_open(&c, cfg);
     c.dev.stream_b = stream_b;
     tl_rng rng = {tl_test_seed(1) * 7919u + c.dev.cfg.rows};
     unsigned n = 0;
@@ -91,7 +66,7 @@ END_TEST
 START_TEST(grid_4x8)
 {
     tl_core_config g;
-    cfg_4x8(&g);
+    ref_cfg_4x8(&g);
     run_grid(&g);
 }
 END_TEST
@@ -99,7 +74,7 @@ END_TEST
 START_TEST(grid_3x5)
 {
     tl_core_config g;
-    cfg_3x5(&g);
+    ref_cfg_3x5(&g);
     run_grid(&g);
 }
 END_TEST
@@ -109,8 +84,8 @@ END_TEST
  * batches, some ending in the middle of a block's accumulation. */
 static void big_case(const tl_core_config *cfg, gemm_case gc)
 {
-    cm c;
-    cm_open(&c, cfg);
+    ref_cm c;
+    ref_cm_open(&c, cfg);
     tl_rng rng = {tl_test_seed(1) ^ 0xB16u};
     tl_rt_gemm_stats st;
     gemm_check(&c.dev, &gc, &rng, "cmodel", &st);
@@ -125,10 +100,10 @@ static void big_case(const tl_core_config *cfg, gemm_case gc)
 START_TEST(larger_than_sbuf_and_rings)
 {
     tl_core_config g;
-    cfg_4x8(&g);
+    ref_cfg_4x8(&g);
     big_case(&g, (gemm_case){9, 1000, 70, TL_FMT_BF16, TL_FMT_E4M3, TL_FMT_BF16, true, TL_RND_SR, false, 99});
     big_case(&g, (gemm_case){20, 301, 150, TL_FMT_INT8, TL_FMT_INT8, TL_FMT_INT32, false, TL_RND_RNE, false, 0});
-    cfg_3x5(&g);
+    ref_cfg_3x5(&g);
     big_case(&g, (gemm_case){11, 400, 40, TL_FMT_E5M2, TL_FMT_FP16, TL_FMT_E5M2, false, TL_RND_SR, true, 5});
 }
 END_TEST
@@ -143,7 +118,7 @@ END_TEST
 START_TEST(random_schedules)
 {
     tl_core_config g;
-    cfg_4x8(&g);
+    ref_cfg_4x8(&g);
     static const gemm_case cases[] = {
         {8, 64, 64, TL_FMT_E4M3, TL_FMT_E4M3, TL_FMT_FP32, false, TL_RND_RNE, false, 0},
         {40, 4, 64, TL_FMT_BF16, TL_FMT_E5M2, TL_FMT_BF16, true, TL_RND_SR, false, 3},
@@ -152,8 +127,8 @@ START_TEST(random_schedules)
     };
     for (unsigned slots = 2; slots <= 4; slots += 2)
         for (uint64_t seed = 1; seed <= 6; seed++) {
-            cm c;
-            cm_open(&c, &g);
+            ref_cm c;
+            ref_cm_open(&c, &g);
             c.dev.max_slots = slots;
             c.dev.stream_b = seed % 2; /* both strategies */
             tl_core_set_schedule(tl_hal_cmodel_core(&c.hal), seed * 0x9E37u + tl_test_seed(1));
@@ -167,8 +142,8 @@ END_TEST
 
 START_TEST(bad_arguments)
 {
-    cm c;
-    cm_open(&c, NULL);
+    ref_cm c;
+    ref_cm_open(&c, NULL);
     tl_dev *dev = &c.dev;
     uint64_t a;
     ck_assert_int_eq(tl_rt_alloc(dev, 4096, 64, &a), TL_RT_OK);
@@ -206,8 +181,8 @@ END_TEST
  * its error, and the core runs the next GEMM correctly. */
 START_TEST(device_error_timeout_recovery)
 {
-    cm c;
-    cm_open(&c, NULL);
+    ref_cm c;
+    ref_cm_open(&c, NULL);
     gemm_fault_ops ops = {tl_hal_cmodel_add_fault, tl_hal_cmodel_clear_faults, 3};
     gemm_errors_and_recovery(&c.dev, &c.hal, &ops, "cmodel");
     tl_hal_close(&c.hal);
