@@ -54,6 +54,7 @@ fi
 pips=(
   "import:numpy:numpy"
   "import:ml_dtypes:ml_dtypes"
+  "import:sklearn:scikit-learn==1.9.1"
   "import:systemrdl:systemrdl-compiler==1.33.0"
   "import:peakrdl_cheader:peakrdl-cheader==1.1.0"
   "import:peakrdl_markdown:peakrdl-markdown==1.0.3"

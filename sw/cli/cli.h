@@ -2,7 +2,13 @@
 #ifndef TRNLITE_CLI_H
 #define TRNLITE_CLI_H
 
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
+
+#include "npy.h"
+#include "tl_hal_host.h"
+#include "tl_rt.h"
 
 #define TRNLITE_VERSION "0.1.0"
 
@@ -16,8 +22,40 @@ int cmd_gemm(int argc, char **argv);
 void cmd_gemm_help(FILE *out);
 int cmd_info(int argc, char **argv);
 void cmd_info_help(FILE *out);
+int cmd_mlp(int argc, char **argv);
+void cmd_mlp_help(FILE *out);
+int cmd_train(int argc, char **argv);
+void cmd_train_help(FILE *out);
 
 /* Print "trnlite: <msg>\n" to stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Device options every device command takes (cli_dev.c). */
+typedef struct {
+    const char *backend;
+    bool like_rtl;            /* cmodel configured like the rtl build */
+    uint64_t dram_size;       /* 0: the backend's default */
+    uint64_t timeout;         /* 0: TL_RT_TIMEOUT */
+    unsigned latency;         /* rtl DRAM latency */
+} cli_dev_opts;
+/* A decimal number; 0 or -1. */
+int cli_parse_u64(const char *s, uint64_t *v);
+void cli_dev_opts_help(FILE *out);
+/* Parse a device option at argv[*i]: 1 taken, 0 not one, -1 bad (said). */
+int cli_dev_opt(const char *cmd, int argc, char **argv, int *i, cli_dev_opts *o);
+/* Open the backend and the runtime; CLI_OK or an exit code (said). */
+int cli_open_device(const char *cmd, const cli_dev_opts *o, tl_hal *hal, tl_dev *dev);
+/* The .npy dtype that carries raw bits of fmt ("<f4" for fp32). */
+const char *cli_raw_descr(tl_fmt f);
+/* Fresh device DRAM holding n bytes of src (NULL: only allocate). */
+int cli_upload(tl_dev *dev, const void *src, size_t n, uint64_t *addr);
+/* Say what a failed runtime call r means; returns CLI_EDEVICE. */
+int cli_device_error(const char *cmd, const tl_dev *dev, const tl_hal *hal, int r);
+/* Read a float32 .npy: a matrix, or a vector (1-D, or 2-D with one side
+ * 1) when vec; no zero dimension. 0, or -1 (said, "cmd: what ..."). */
+int cli_load_f32(const char *cmd, const char *what, const char *path, bool vec, npy_array *a);
+/* The counters since they were last cleared; dram_bytes: what the
+ * runtime's descriptors moved in DRAM. */
+void cli_perf_report(const char *cmd, tl_dev *dev, uint64_t dram_bytes);
 
 #endif

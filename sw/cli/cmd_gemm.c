@@ -1,7 +1,7 @@
 /*
  * trnlite gemm and trnlite info: the driver (sw/rt) on a backend chosen
  * at run time (sw/hal), .npy in and out, a performance report after the
- * run (docs/driver.md sections 3 and 4). Every input is read and checked
+ * run (docs/driver.md sections 3 and 5). Every input is read and checked
  * before the device runs; the output is written to a temporary file and
  * renamed, so an error never leaves a partial OUT.
  */
@@ -21,92 +21,6 @@
 #include "trnlite/csr.h"
 #include "trnlite/numerics.h"
 
-/* Options both commands take. */
-typedef struct {
-    const char *backend;
-    uint64_t dram_size;       /* 0: the backend's default */
-    uint64_t timeout;         /* 0: TL_RT_TIMEOUT */
-    unsigned latency;         /* rtl DRAM latency */
-} dev_opts;
-
-static int parse_u64(const char *s, uint64_t *v)
-{
-    char *end;
-    errno = 0;
-    if (!*s || *s < '0' || *s > '9')
-        return -1;
-    unsigned long long x = strtoull(s, &end, 10);
-    if (errno || *end)
-        return -1;
-    *v = x;
-    return 0;
-}
-
-static void dev_opts_help(FILE *out)
-{
-    fputs("      --backend B   cmodel (the whole-core C model, default) or rtl (the\n"
-          "                    Verilated trnlite_core linked into this tool)\n"
-          "      --dram-size N device DRAM in bytes (default 67108864)\n"
-          "      --timeout N   give up waiting for the device after N cycles (rtl) or\n"
-          "                    model steps (cmodel); default 67108864\n"
-          "      --latency N   rtl: DRAM latency in cycles (default 1)\n", out);
-}
-
-/* Parse a device option at argv[*i]; 1 if taken, 0 if not one, -1 bad. */
-static int dev_opt(const char *cmd, int argc, char **argv, int *i, dev_opts *o)
-{
-    const char *a = argv[*i];
-    bool has_val = *i + 1 < argc;
-    uint64_t v;
-    if (strcmp(a, "--backend") == 0 && has_val) {
-        o->backend = argv[++*i];
-    } else if (strcmp(a, "--dram-size") == 0 && has_val) {
-        if (parse_u64(argv[++*i], &v) || v == 0) {
-            cli_error("%s: bad --dram-size '%s' (bytes, decimal)", cmd, argv[*i]);
-            return -1;
-        }
-        o->dram_size = v;
-    } else if (strcmp(a, "--timeout") == 0 && has_val) {
-        if (parse_u64(argv[++*i], &v) || v == 0) {
-            cli_error("%s: bad --timeout '%s' (a positive decimal number)", cmd, argv[*i]);
-            return -1;
-        }
-        o->timeout = v;
-    } else if (strcmp(a, "--latency") == 0 && has_val) {
-        if (parse_u64(argv[++*i], &v) || v == 0 || v > 100000) {
-            cli_error("%s: bad --latency '%s' (1..100000 cycles)", cmd, argv[*i]);
-            return -1;
-        }
-        o->latency = (unsigned)v;
-    } else {
-        return 0;
-    }
-    return 1;
-}
-
-static int open_device(const char *cmd, const dev_opts *o, tl_hal *hal, tl_dev *dev)
-{
-    tl_hal_opts ho = {.dram_size = o->dram_size, .latency = o->latency};
-    int rc = tl_hal_open(o->backend, &ho, hal);
-    if (rc == TL_HAL_ENODEV && strcmp(o->backend, "cmodel") != 0 && strcmp(o->backend, "rtl") != 0) {
-        cli_error("%s: unknown backend '%s' (%s)", cmd, o->backend, tl_hal_backends());
-        return CLI_EUSAGE;
-    }
-    if (rc != TL_HAL_OK) {
-        cli_error("%s: cannot open the %s backend: %s", cmd, o->backend, tl_hal_strerror(rc));
-        return CLI_EDEVICE;
-    }
-    rc = tl_rt_open(dev, hal);
-    if (rc != TL_RT_OK) {
-        cli_error("%s: cannot open the device on %s: %s", cmd, o->backend, tl_rt_strerror(rc));
-        tl_hal_close(hal);
-        return CLI_EDEVICE;
-    }
-    if (o->timeout)
-        dev->timeout = o->timeout;
-    return CLI_OK;
-}
-
 /* ---------------------------------------------------------------- info */
 
 void cmd_info_help(FILE *out)
@@ -117,15 +31,15 @@ void cmd_info_help(FILE *out)
 
 int cmd_info(int argc, char **argv)
 {
-    dev_opts o = {.backend = "cmodel"};
+    cli_dev_opts o = {.backend = "cmodel"};
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             fputs("usage: trnlite", stdout);
             cmd_info_help(stdout);
-            dev_opts_help(stdout);
+            cli_dev_opts_help(stdout);
             return CLI_OK;
         }
-        int t = dev_opt("info", argc, argv, &i, &o);
+        int t = cli_dev_opt("info", argc, argv, &i, &o);
         if (t < 0)
             return CLI_EUSAGE;
         if (t == 0) {
@@ -135,7 +49,7 @@ int cmd_info(int argc, char **argv)
     }
     tl_hal hal;
     tl_dev dev;
-    int rc = open_device("info", &o, &hal, &dev);
+    int rc = cli_open_device("info", &o, &hal, &dev);
     if (rc)
         return rc;
     const tl_core_config *c = &dev.cfg;
@@ -186,22 +100,9 @@ typedef struct {
     tl_round round;
     uint32_t seed;
     bool saturate;
-    dev_opts dev;
+    cli_dev_opts dev;
 } gemm_opts;
 
-/* The .npy dtype that carries raw bits of fmt. */
-static const char *raw_descr(tl_fmt f)
-{
-    switch (f) {
-    case TL_FMT_BF16:
-    case TL_FMT_FP16: return "<u2";
-    case TL_FMT_E4M3:
-    case TL_FMT_E5M2: return "|u1";
-    case TL_FMT_INT8: return "|i1";
-    case TL_FMT_INT32: return "<i4";
-    default: return "<f4";
-    }
-}
 
 /* Load an operand and bring it to fmt: raw bits as they are, float32
  * converted with RNE (cmodel's tl_convert, ARCHITECTURE.md 5.3). */
@@ -226,7 +127,7 @@ static int load_operand(const char *what, const char *path, tl_fmt fmt, npy_arra
         return -1;
     }
     size_t n = (size_t)(a->shape[0] * a->shape[1]);
-    const char *raw = raw_descr(fmt);
+    const char *raw = cli_raw_descr(fmt);
     if (strcmp(a->descr, raw) == 0) {
         *bits = a->data;
         return 0;
@@ -272,41 +173,13 @@ static int parse_fmt(const char *opt, const char *s, tl_fmt *f)
     return 0;
 }
 
-static void perf_report(tl_dev *dev, const tl_rt_gemm_stats *st)
-{
-    tl_rt_perf p;
-    if (tl_rt_perf_read(dev, &p) != TL_RT_OK) {
-        cli_error("gemm: cannot read the performance counters");
-        return;
-    }
-    const tl_core_config *c = &dev->cfg;
-    printf("perf: %u matmuls, %u DMAs in %u batch%s; blocks of %u x %u, %u SBUF slots, B %s\n", st->matmuls,
-           st->dmas, st->batches, st->batches == 1 ? "" : "es", st->mb, st->nb, st->slots,
-           st->b_resident ? "resident" : "streamed");
-    printf("perf: %llu MACs; DMA %llu bytes read, %llu written (element bytes); %llu DRAM bytes\n",
-           (unsigned long long)p.macs, (unsigned long long)p.dma_rd_bytes, (unsigned long long)p.dma_wr_bytes,
-           (unsigned long long)st->dram_bytes);
-    if (p.cycles == 0) {
-        printf("perf: the C model has no clock: cycles, utilization, busy and wait are not measured\n");
-        return;
-    }
-    double cyc = (double)p.cycles;
-    printf("perf: %llu cycles; tensor-engine utilization %.1f%% (MACs / (cycles x %u x %u))\n",
-           (unsigned long long)p.cycles, 100.0 * (double)p.macs / (cyc * c->rows * c->cols), c->rows, c->cols);
-    if (p.busy[0])
-        printf("perf: DMA bus efficiency %.1f%% (DRAM bytes / (DMA busy cycles x %u bytes))\n",
-               100.0 * (double)st->dram_bytes / ((double)p.busy[0] * (c->data_width / 8)), c->data_width / 8);
-    printf("perf: busy / semaphore wait: DMA %.1f%% / %.1f%%, TE %.1f%% / %.1f%%, ACT %.1f%% / %.1f%%\n",
-           100.0 * (double)p.busy[0] / cyc, 100.0 * (double)p.wait[0] / cyc, 100.0 * (double)p.busy[1] / cyc,
-           100.0 * (double)p.wait[1] / cyc, 100.0 * (double)p.busy[2] / cyc, 100.0 * (double)p.wait[2] / cyc);
-}
 
 static int parse_gemm(int argc, char **argv, gemm_opts *o)
 {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         bool has_val = i + 1 < argc;
-        int t = dev_opt("gemm", argc, argv, &i, &o->dev);
+        int t = cli_dev_opt("gemm", argc, argv, &i, &o->dev);
         if (t < 0)
             return CLI_EUSAGE;
         if (t > 0)
@@ -328,7 +201,7 @@ static int parse_gemm(int argc, char **argv, gemm_opts *o)
             }
         } else if (strcmp(a, "--seed") == 0 && has_val) {
             uint64_t v;
-            if (parse_u64(argv[++i], &v) || v > UINT32_MAX) {
+            if (cli_parse_u64(argv[++i], &v) || v > UINT32_MAX) {
                 cli_error("gemm: bad --seed '%s' (0..4294967295)", argv[i]);
                 return CLI_EUSAGE;
             }
@@ -338,7 +211,7 @@ static int parse_gemm(int argc, char **argv, gemm_opts *o)
         else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             fputs("usage: trnlite", stdout);
             cmd_gemm_help(stdout);
-            dev_opts_help(stdout);
+            cli_dev_opts_help(stdout);
             return -1;
         } else if (a[0] == '-' && !has_val && (strncmp(a, "--", 2) == 0) &&
                    (!strcmp(a, "--a") || !strcmp(a, "--b") || !strcmp(a, "--c") || !strcmp(a, "--out") ||
@@ -359,14 +232,6 @@ static int parse_gemm(int argc, char **argv, gemm_opts *o)
     return CLI_OK;
 }
 
-/* Upload host bytes into fresh device DRAM. */
-static int upload(tl_dev *dev, const void *src, size_t n, uint64_t *addr)
-{
-    int rc = tl_rt_alloc(dev, n, 64, addr);
-    if (rc == TL_RT_OK && src && dev->hal->dram_write(dev->hal->ctx, *addr, src, n) != TL_HAL_OK)
-        rc = TL_RT_EHAL;
-    return rc;
-}
 
 int cmd_gemm(int argc, char **argv)
 {
@@ -420,7 +285,7 @@ int cmd_gemm(int argc, char **argv)
             cli_error("gemm: C '%s' must be %u x %u (the output's shape)", o.c, M, N);
             goto done;
         }
-        if (strcmp(C.descr, raw_descr(acc)) != 0) {
+        if (strcmp(C.descr, cli_raw_descr(acc)) != 0) {
             cli_error("gemm: C '%s' has dtype '%s'; it must be %s", o.c, C.descr,
                       acc == TL_FMT_INT32 ? "int32 '<i4' (int8 inputs)" : "float32 '<f4'");
             goto done;
@@ -428,7 +293,7 @@ int cmd_gemm(int argc, char **argv)
         c_bits = C.data;
     }
     /* The device. */
-    rc = open_device("gemm", &o.dev, &hal, &dev);
+    rc = cli_open_device("gemm", &o.dev, &hal, &dev);
     if (rc)
         goto done;
     opened = true;
@@ -438,13 +303,13 @@ int cmd_gemm(int argc, char **argv)
     tl_rt_gemm_args g = {M, K, N, fa, fb, fo, 0, 0, 0, 0, o.c != NULL, o.round, o.saturate, o.seed};
     uint64_t need = (uint64_t)M * K * tl_dma_esize(fa) + (uint64_t)K * N * tl_dma_esize(fb) +
                     (o.c ? C.nbytes : 0) + out_bytes + 3ull * TL_RT_RING_SLOTS * 128;
-    int r = upload(&dev, a_bits, (size_t)M * K * tl_dma_esize(fa), &g.a);
+    int r = cli_upload(&dev, a_bits, (size_t)M * K * tl_dma_esize(fa), &g.a);
     if (!r)
-        r = upload(&dev, b_bits, (size_t)K * N * tl_dma_esize(fb), &g.b);
+        r = cli_upload(&dev, b_bits, (size_t)K * N * tl_dma_esize(fb), &g.b);
     if (!r && o.c)
-        r = upload(&dev, c_bits, C.nbytes, &g.c);
+        r = cli_upload(&dev, c_bits, C.nbytes, &g.c);
     if (!r)
-        r = upload(&dev, NULL, out_bytes, &g.out);
+        r = cli_upload(&dev, NULL, out_bytes, &g.out);
     if (r == TL_RT_ENOMEM) {
         cli_error("gemm: the operands and rings need %llu bytes, beyond the device's %llu bytes of DRAM (--dram-size)",
                   (unsigned long long)need, (unsigned long long)dev.dram_size);
@@ -466,26 +331,8 @@ int cmd_gemm(int argc, char **argv)
     }
     tl_rt_gemm_stats st;
     r = tl_rt_gemm(&dev, &g, &st);
-    if (r == TL_RT_EDEVICE) {
-        char where[32] = "";
-        if (dev.err.code > TL_ISA_ERR_DMA)
-            snprintf(where, sizeof where, " (queue %u)", dev.err.queue);
-        cli_error("gemm: device error %u (%s) in the %s engine%s: %s; instruction at 0x%llx, address 0x%llx",
-                  dev.err.code, tl_isa_strerror(dev.err.code), tl_rt_engine_name(dev.err.engine), where,
-                  tl_rt_device_message(dev.err.code), (unsigned long long)dev.err.pc,
-                  (unsigned long long)dev.err.addr);
-        rc = CLI_EDEVICE;
-        goto done;
-    }
-    if (r == TL_RT_ETIMEOUT) {
-        cli_error("gemm: the device did not finish within %llu %s (--timeout); it was reset",
-                  (unsigned long long)dev.timeout, strcmp(hal.name, "rtl") == 0 ? "cycles" : "model steps");
-        rc = CLI_EDEVICE;
-        goto done;
-    }
     if (r) {
-        cli_error("gemm: %s", tl_rt_strerror(r));
-        rc = CLI_EDEVICE;
+        rc = cli_device_error("gemm", &dev, &hal, r);
         goto done;
     }
     out = malloc(out_bytes + 1);
@@ -495,14 +342,17 @@ int cmd_gemm(int argc, char **argv)
         goto done;
     }
     char err[512];
-    if (npy_write(o.out, raw_descr(fo), M, N, out, err, sizeof err)) {
+    if (npy_write(o.out, cli_raw_descr(fo), M, N, out, err, sizeof err)) {
         cli_error("gemm: %s", err);
         goto done;
     }
     printf("gemm: %u x %u x %u, %s x %s -> %s%s%s on %s (%u x %u array): wrote %s\n", M, K, N, tl_fmt_name(fa),
            tl_fmt_name(fb), tl_fmt_name(fo), o.c ? " + C" : "",
            fo != acc ? (o.round == TL_RND_SR ? " SR" : " RNE") : "", hal.name, dev.cfg.rows, dev.cfg.cols, o.out);
-    perf_report(&dev, &st);
+    printf("perf: %u matmuls, %u DMAs in %u batch%s; blocks of %u x %u, %u SBUF slots, B %s\n", st.matmuls,
+           st.dmas, st.batches, st.batches == 1 ? "" : "es", st.mb, st.nb, st.slots,
+           st.b_resident ? "resident" : "streamed");
+    cli_perf_report("gemm", &dev, st.dram_bytes);
     rc = CLI_OK;
 done:
     free(out);

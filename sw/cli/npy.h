@@ -1,7 +1,7 @@
 /*
  * .npy files (NumPy format versions 1.0, 2.0 and 3.0) for the trnlite
  * CLI: 2-D C-order arrays of the few dtypes the driver takes and gives
- * (docs/driver.md section 4). Every malformed file is an error with a
+ * (docs/driver.md section 5). Every malformed file is an error with a
  * message; writing goes through a temporary file renamed at the end, so
  * a failure never leaves a partial file.
  */

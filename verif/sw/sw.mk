@@ -30,3 +30,6 @@ verif/sw/test_cli_numpy.sh: | $(TRNLITE_BIN)
 
 # The elementwise runtime (ACTIVATE, ELEMWISE, DMA copies) on cmodel.
 $(eval $(call sw_test,test_rt_elem,verif/sw/test_rt_elem.c verif/sw/ew_ref.c verif/sw/gemm_ref.c))
+# trnlite mlp against a numpy reference, rtl vs cmodel, its bad inputs.
+TESTS += verif/sw/test_cli_mlp.sh
+verif/sw/test_cli_mlp.sh: | $(TRNLITE_BIN)

@@ -1,7 +1,7 @@
 /*
  * trnlite gemm and trnlite info, run as a user runs them (build/bin/trnlite):
  * good runs on both backends compared bit for bit with cmodel's tl_matmul,
- * and every bad input of docs/driver.md section 4 (missing, truncated and
+ * and every bad input of docs/driver.md section 5 (missing, truncated and
  * non-.npy files, wrong dtype or rank, mismatched shapes, a zero
  * dimension, beyond device memory, an unknown option, a device error, a
  * timeout): a message, a non-zero exit and no output file at all.

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# trnlite mlp against numpy (verif/sw/test_cli_mlp.py, the venv's numpy
+# and ml_dtypes). Prints "RESULT test_cli_mlp <run> <failed>".
+py=${PYTHON:-build/venv/bin/python}
+if [[ ! -x $py ]] || [[ ! -x build/bin/trnlite ]]; then
+  echo "FAIL need $py and build/bin/trnlite"; echo "RESULT test_cli_mlp 1 1"; exit 1
+fi
+exec "$py" verif/sw/test_cli_mlp.py
