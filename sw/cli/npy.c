@@ -26,6 +26,7 @@ static const struct {
 } dtypes[] = {
     {{"<f4", NULL, NULL}, "<f4", 4},
     {{"<i4", NULL, NULL}, "<i4", 4},
+    {{"<i8", NULL, NULL}, "<i8", 8},
     {{"<u2", NULL, NULL}, "<u2", 2},
     {{"|u1", "<u1", ">u1"}, "|u1", 1},
     {{"|i1", "<i1", ">i1"}, "|i1", 1},

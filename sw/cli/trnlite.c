@@ -26,6 +26,7 @@ static void usage(FILE *out)
     cmd_gemm_help(out);
     cmd_info_help(out);
     cmd_mlp_help(out);
+    cmd_train_help(out);
     fputs("\nEvery numeric rule is the one of docs/ARCHITECTURE.md section 5.\n"
           "'trnlite <command> --help' for a command's options.\n"
           "Exit status: 0 success, 1 bad input, 2 bad usage, 3 device error or timeout.\n", out);
@@ -54,6 +55,8 @@ int main(int argc, char **argv)
         return cmd_info(argc - 1, argv + 1);
     if (strcmp(cmd, "mlp") == 0)
         return cmd_mlp(argc - 1, argv + 1);
+    if (strcmp(cmd, "train") == 0)
+        return cmd_train(argc - 1, argv + 1);
     cli_error("unknown command '%s' (try 'trnlite --help')", cmd);
     return CLI_EUSAGE;
 }
