@@ -75,3 +75,16 @@ $(TRNLITE_BIN): $(CLI_OBJS) $(TRNLITE_RTL_OBJS) $(HAL_LIB) $(RT_LIB) $(CMODEL_LI
 
 .PHONY: trnlite
 trnlite: $(TRNLITE_BIN)
+
+# scikit-learn's bundled digits as .npy (no download), for trnlite train.
+DIGITS := $(BUILD)/data/digits_x.npy
+$(DIGITS): scripts/export_digits.py | $(DEPS)
+	$(BUILD)/venv/bin/python scripts/export_digits.py $(BUILD)/data
+.PHONY: digits train
+digits: $(DIGITS)
+# The full training run (docs/driver.md 5.2): bf16 and FP8, each with SR
+# and RNE weight updates from the same start, next to the fp32 reference.
+TRAIN_ARGS ?= --epochs 20 --lr 0.02
+train: $(TRNLITE_BIN) $(DIGITS)
+	nice -n 10 $(TRNLITE_BIN) train --mode bf16 --round both $(TRAIN_ARGS)
+	nice -n 10 $(TRNLITE_BIN) train --mode fp8 --round both $(TRAIN_ARGS)

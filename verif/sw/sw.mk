@@ -33,3 +33,6 @@ $(eval $(call sw_test,test_rt_elem,verif/sw/test_rt_elem.c verif/sw/ew_ref.c ver
 # trnlite mlp against a numpy reference, rtl vs cmodel, its bad inputs.
 TESTS += verif/sw/test_cli_mlp.sh
 verif/sw/test_cli_mlp.sh: | $(TRNLITE_BIN)
+# trnlite train: short bf16/FP8 runs on the digits, rtl == cmodel, bad inputs.
+TESTS += verif/sw/test_cli_train.sh
+verif/sw/test_cli_train.sh: | $(TRNLITE_BIN)
