@@ -16,7 +16,7 @@ TESTS += verif/sw/test_rt_rv32.sh
 
 # The rtl backend: the Verilated core the trnlite tool links (sw/sw.mk).
 SW_RTL_OBJS := $(BUILD)/sw/hal/hal_rtl.o $(BUILD)/sw/rtl/core_rtl.o $(BUILD)/sw/rtl/axi_mem.o $(BUILD)/sw/rtl/shim_core.o
-$(BUILD)/tests/test_rt_gemm_rtl: $(BUILD)/verif/sw/test_rt_gemm_rtl.o $(BUILD)/verif/sw/gemm_ref.o $(SW_RTL_OBJS) \
+$(BUILD)/tests/test_rt_gemm_rtl: $(BUILD)/verif/sw/test_rt_gemm_rtl.o $(BUILD)/verif/sw/gemm_ref.o $(BUILD)/verif/sw/rtl_ref.o $(SW_RTL_OBJS) \
     $$(VL_OBJS_$$(TRNLITE_RTL_CORE)) $(VERIF_COMMON_OBJS) $(HAL_LIB) $(RT_LIB) $(CMODEL_LIB)
 	@mkdir -p $(@D)
 	$(CXX) $(filter-out $(TRNLITE_RTL_STAMP),$^) $(CHECK_LIBS) $(VL_LINK) -lm -o $@
@@ -36,3 +36,10 @@ verif/sw/test_cli_mlp.sh: | $(TRNLITE_BIN)
 # trnlite train: short bf16/FP8 runs on the digits, rtl == cmodel, bad inputs.
 TESTS += verif/sw/test_cli_train.sh
 verif/sw/test_cli_train.sh: | $(TRNLITE_BIN)
+# The elementwise runtime on the rtl backend.
+$(BUILD)/tests/test_rt_elem_rtl: $(BUILD)/verif/sw/test_rt_elem_rtl.o $(BUILD)/verif/sw/ew_ref.o $(BUILD)/verif/sw/gemm_ref.o \
+    $(BUILD)/verif/sw/rtl_ref.o $(SW_RTL_OBJS) $$(VL_OBJS_$$(TRNLITE_RTL_CORE)) $(VERIF_COMMON_OBJS) $(HAL_LIB) $(RT_LIB) \
+    $(CMODEL_LIB)
+	@mkdir -p $(@D)
+	$(CXX) $(filter-out $(TRNLITE_RTL_STAMP),$^) $(CHECK_LIBS) $(VL_LINK) -lm -o $@
+TESTS += $(BUILD)/tests/test_rt_elem_rtl

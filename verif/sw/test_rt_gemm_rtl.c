@@ -14,32 +14,15 @@
 #include <string.h>
 
 #include "gemm_ref.h"
+#include "rtl_ref.h"
 #include "tl_hal_host.h"
 
 static const tl_fmt floats[] = {TL_FMT_BF16, TL_FMT_FP16, TL_FMT_E4M3, TL_FMT_E5M2};
 static const uint32_t shapes[][3] = {{1, 1, 1}, {3, 5, 7}, {9, 13, 70}, {17, 9, 11}, {8, 4, 64}, {13, 31, 129}};
 
-typedef struct {
-    tl_hal hal;
-    tl_dev dev;
-} devh;
+typedef ref_cm devh;
 
-/* DRAM latency 20; with bp, random back-pressure and long stalls on every
- * AXI channel, so DMA completions arrive in ever different orders and a
- * missing semaphore wait would show. */
-static void open_rtl_lat(devh *d, bool bp, unsigned latency)
-{
-    tl_hal_opts o = {.dram_size = 8u << 20, .latency = latency,
-                     .wave = tl_test_trace() ? tl_test_wave_path("test_rt_gemm_rtl") : NULL};
-    if (bp) {
-        o.ready_pct = 60;
-        o.stall_permille = 5;
-        o.stall_max = 200;
-        o.seed = tl_test_seed(1);
-    }
-    ck_assert_int_eq(tl_hal_rtl_open(&o, &d->hal), TL_HAL_OK);
-    ck_assert_int_eq(tl_rt_open(&d->dev, &d->hal), TL_RT_OK);
-}
+static void open_rtl_lat(devh *d, bool bp, unsigned latency) { ref_rtl_open(d, bp, latency, "test_rt_gemm_rtl"); }
 
 static void open_rtl_bp(devh *d, bool bp) { open_rtl_lat(d, bp, 20); }
 static void open_rtl(devh *d) { open_rtl_bp(d, false); }
