@@ -73,13 +73,6 @@ typedef struct {
     uint64_t step;
 } trainer;
 
-#define TRY_RT(call)           \
-    do {                       \
-        int r_ = (call);       \
-        if (r_ != TL_RT_OK)    \
-            return r_;         \
-    } while (0)
-
 static int parse_f(const char *s, float *v)
 {
     char *end;
@@ -315,7 +308,7 @@ static int gemm(trainer *t, uint32_t M, uint32_t K, uint32_t N, uint64_t a, tl_f
 /* Host fp32 values -> a bf16 master on the device (the DMA rounds, RNE). */
 static int init_master(trainer *t, const float *v, uint32_t rows, uint32_t cols, uint64_t dst)
 {
-    TRY_RT(put(t, t->b.init, v, (size_t)rows * cols * 4));
+    TL_RT_TRY(put(t, t->b.init, v, (size_t)rows * cols * 4));
     return copy(t, rows, cols, t->b.init, TL_FMT_FP32, dst, TL_FMT_BF16, false);
 }
 
@@ -328,7 +321,7 @@ static int update(trainer *t, const dnet *n, unsigned k, uint64_t p, uint64_t g,
     memcpy(&bits, &nlr, 4);
     tl_rt_act_args a = {rows, cols, g, t->b.tmp, TL_FMT_FP32, TL_FMT_FP32, TL_ISA_FUNC_IDENTITY,
                         {0, TL_FMT_FP32, bits}, {0, TL_FMT_FP32, 0}, TL_RND_RNE, false, 0};
-    TRY_RT(mlp_act(t->dev, &a, &t->st));
+    TL_RT_TRY(mlp_act(t->dev, &a, &t->st));
     tl_rt_ew_args e = {rows, cols, p, t->b.tmp, p, TL_FMT_BF16, TL_FMT_FP32, TL_FMT_BF16, TL_ISA_EWOP_ADD,
                        n->round, false, train_mix(t->o->seed, 4 * t->step + k)};
     return mlp_ew(t->dev, &e, &t->st);
@@ -347,34 +340,34 @@ static int dev_step(trainer *t, dnet *n, const uint8_t *y, float *logits, float 
     const dbuf *b = &t->b;
     mlp_layer L[2];
     layers(t, n, L);
-    TRY_RT(copy(t, B, D, b->xf, TL_FMT_FP32, b->xa, t->fa, false));
-    TRY_RT(copy(t, B, D, b->xf, TL_FMT_FP32, b->xt, t->fa, true));
+    TL_RT_TRY(copy(t, B, D, b->xf, TL_FMT_FP32, b->xa, t->fa, false));
+    TL_RT_TRY(copy(t, B, D, b->xf, TL_FMT_FP32, b->xt, t->fa, true));
     uint64_t h[3] = {b->xt, b->h1, b->lg};
-    TRY_RT(mlp_forward(t->dev, L, 2, t->fw, t->fa, B, h, b->z, &t->st));
+    TL_RT_TRY(mlp_forward(t->dev, L, 2, t->fw, t->fa, B, h, b->z, &t->st));
     /* host: the loss and its gradient */
-    TRY_RT(get(t, b->lg, logits, (size_t)C * B * 4));
+    TL_RT_TRY(get(t, b->lg, logits, (size_t)C * B * 4));
     n->loss += softmax_xent(logits, y, C, B, g);
-    TRY_RT(put(t, b->gf, g, (size_t)C * B * 4));
+    TL_RT_TRY(put(t, b->gf, g, (size_t)C * B * 4));
     /* backward on the engine */
-    TRY_RT(copy(t, C, B, b->gf, TL_FMT_FP32, b->dz2, t->fg, false));
-    TRY_RT(copy(t, H, B, b->h1, t->fa, b->h1t, t->fa, true));
-    TRY_RT(gemm(t, C, B, H, b->dz2, t->fg, b->h1t, t->fa, b->dw2));
-    TRY_RT(gemm(t, C, B, 1, b->dz2, t->fg, b->ones, TL_FMT_BF16, b->db2));
-    TRY_RT(copy(t, C, H, n->w2q, t->fw, b->w2t, t->fw, true));
-    TRY_RT(gemm(t, H, C, B, b->w2t, t->fw, b->dz2, t->fg, b->dh1));
+    TL_RT_TRY(copy(t, C, B, b->gf, TL_FMT_FP32, b->dz2, t->fg, false));
+    TL_RT_TRY(copy(t, H, B, b->h1, t->fa, b->h1t, t->fa, true));
+    TL_RT_TRY(gemm(t, C, B, H, b->dz2, t->fg, b->h1t, t->fa, b->dw2));
+    TL_RT_TRY(gemm(t, C, B, 1, b->dz2, t->fg, b->ones, TL_FMT_BF16, b->db2));
+    TL_RT_TRY(copy(t, C, H, n->w2q, t->fw, b->w2t, t->fw, true));
+    TL_RT_TRY(gemm(t, H, C, B, b->w2t, t->fw, b->dz2, t->fg, b->dh1));
     tl_rt_ew_args rg = {H, B, b->dh1, b->h1, b->dz1, TL_FMT_FP32, t->fa, t->fg, TL_ISA_EWOP_RELU_GRAD,
                         TL_RND_RNE, false, 0};
-    TRY_RT(mlp_ew(t->dev, &rg, &t->st));
-    TRY_RT(gemm(t, H, B, D, b->dz1, t->fg, b->xa, t->fa, b->dw1));
-    TRY_RT(gemm(t, H, B, 1, b->dz1, t->fg, b->ones, TL_FMT_BF16, b->db1));
+    TL_RT_TRY(mlp_ew(t->dev, &rg, &t->st));
+    TL_RT_TRY(gemm(t, H, B, D, b->dz1, t->fg, b->xa, t->fa, b->dw1));
+    TL_RT_TRY(gemm(t, H, B, 1, b->dz1, t->fg, b->ones, TL_FMT_BF16, b->db1));
     /* SGD on the bf16 masters */
-    TRY_RT(update(t, n, 0, n->w1, b->dw1, H, D));
-    TRY_RT(update(t, n, 1, n->b1, b->db1, H, 1));
-    TRY_RT(update(t, n, 2, n->w2, b->dw2, C, H));
-    TRY_RT(update(t, n, 3, n->b2, b->db2, C, 1));
+    TL_RT_TRY(update(t, n, 0, n->w1, b->dw1, H, D));
+    TL_RT_TRY(update(t, n, 1, n->b1, b->db1, H, 1));
+    TL_RT_TRY(update(t, n, 2, n->w2, b->dw2, C, H));
+    TL_RT_TRY(update(t, n, 3, n->b2, b->db2, C, 1));
     if (t->o->fp8) { /* the tensor engine's e4m3 copies */
-        TRY_RT(copy(t, H, D, n->w1, TL_FMT_BF16, n->w1q, t->fw, false));
-        TRY_RT(copy(t, C, H, n->w2, TL_FMT_BF16, n->w2q, t->fw, false));
+        TL_RT_TRY(copy(t, H, D, n->w1, TL_FMT_BF16, n->w1q, t->fw, false));
+        TL_RT_TRY(copy(t, C, H, n->w2, TL_FMT_BF16, n->w2q, t->fw, false));
     }
     return TL_RT_OK;
 }
@@ -385,8 +378,8 @@ static int dev_test(trainer *t, dnet *n, const uint8_t *y, float *logits)
     mlp_layer L[2];
     layers(t, n, L);
     uint64_t h[3] = {t->b.xtest, t->b.h1test, t->b.lgtest};
-    TRY_RT(mlp_forward(t->dev, L, 2, t->fw, t->fa, t->ntest, h, t->b.ztest, &t->st));
-    TRY_RT(get(t, t->b.lgtest, logits, (size_t)t->C * t->ntest * 4));
+    TL_RT_TRY(mlp_forward(t->dev, L, 2, t->fw, t->fa, t->ntest, h, t->b.ztest, &t->st));
+    TL_RT_TRY(get(t, t->b.lgtest, logits, (size_t)t->C * t->ntest * 4));
     uint32_t ok = 0;
     for (uint32_t j = 0; j < t->ntest; j++)
         ok += argmax_col(logits, t->C, t->ntest, j) == y[j];
@@ -398,31 +391,26 @@ static int alloc_buffers(trainer *t, dnet *nets, unsigned nn)
 {
     uint32_t D = t->D, H = t->H, C = t->C, B = t->B, T = t->ntest;
     dbuf *b = &t->b;
-    uint64_t wide = (uint64_t)(H > C ? H : C) * (B > T ? B : T), big = (uint64_t)H * D > (uint64_t)C * H ? (uint64_t)H * D : (uint64_t)C * H;
+    uint64_t wide = (uint64_t)(H > C ? H : C) * (B > T ? B : T);
+    uint64_t big = (uint64_t)H * D > (uint64_t)C * H ? (uint64_t)H * D : (uint64_t)C * H;
+    uint64_t test_in = (uint64_t)T * D > big ? (uint64_t)T * D : big;
+    struct { uint64_t *addr; uint64_t elems; tl_fmt f; } all[] = {
+        {&b->xf, (uint64_t)B * D, TL_FMT_FP32},   {&b->xa, (uint64_t)B * D, t->fa},
+        {&b->xt, (uint64_t)B * D, t->fa},         {&b->z, wide, TL_FMT_FP32},
+        {&b->h1, (uint64_t)H * B, t->fa},         {&b->lg, (uint64_t)C * B, TL_FMT_FP32},
+        {&b->gf, (uint64_t)C * B, TL_FMT_FP32},   {&b->dz2, (uint64_t)C * B, t->fg},
+        {&b->h1t, (uint64_t)H * B, t->fa},        {&b->ones, B, TL_FMT_BF16},
+        {&b->w2t, (uint64_t)H * C, t->fw},        {&b->dw2, (uint64_t)C * H, TL_FMT_FP32},
+        {&b->db2, C, TL_FMT_FP32},                {&b->dh1, (uint64_t)H * B, TL_FMT_FP32},
+        {&b->dz1, (uint64_t)H * B, t->fg},        {&b->dw1, (uint64_t)H * D, TL_FMT_FP32},
+        {&b->db1, H, TL_FMT_FP32},                {&b->tmp, big, TL_FMT_FP32},
+        {&b->init, test_in, TL_FMT_FP32},         {&b->xtest, (uint64_t)D * T, t->fa},
+        {&b->h1test, (uint64_t)H * T, t->fa},     {&b->lgtest, (uint64_t)C * T, TL_FMT_FP32},
+        {&b->ztest, wide, TL_FMT_FP32},
+    };
     int r = 0;
-    r = r ? r : dalloc(t, (uint64_t)B * D, TL_FMT_FP32, &b->xf);
-    r = r ? r : dalloc(t, (uint64_t)B * D, t->fa, &b->xa);
-    r = r ? r : dalloc(t, (uint64_t)B * D, t->fa, &b->xt);
-    r = r ? r : dalloc(t, wide, TL_FMT_FP32, &b->z);
-    r = r ? r : dalloc(t, (uint64_t)H * B, t->fa, &b->h1);
-    r = r ? r : dalloc(t, (uint64_t)C * B, TL_FMT_FP32, &b->lg);
-    r = r ? r : dalloc(t, (uint64_t)C * B, TL_FMT_FP32, &b->gf);
-    r = r ? r : dalloc(t, (uint64_t)C * B, t->fg, &b->dz2);
-    r = r ? r : dalloc(t, (uint64_t)H * B, t->fa, &b->h1t);
-    r = r ? r : dalloc(t, B, TL_FMT_BF16, &b->ones);
-    r = r ? r : dalloc(t, (uint64_t)H * C, t->fw, &b->w2t);
-    r = r ? r : dalloc(t, (uint64_t)C * H, TL_FMT_FP32, &b->dw2);
-    r = r ? r : dalloc(t, C, TL_FMT_FP32, &b->db2);
-    r = r ? r : dalloc(t, (uint64_t)H * B, TL_FMT_FP32, &b->dh1);
-    r = r ? r : dalloc(t, (uint64_t)H * B, t->fg, &b->dz1);
-    r = r ? r : dalloc(t, (uint64_t)H * D, TL_FMT_FP32, &b->dw1);
-    r = r ? r : dalloc(t, H, TL_FMT_FP32, &b->db1);
-    r = r ? r : dalloc(t, big, TL_FMT_FP32, &b->tmp);
-    r = r ? r : dalloc(t, (uint64_t)T * D > big ? (uint64_t)T * D : big, TL_FMT_FP32, &b->init);
-    r = r ? r : dalloc(t, (uint64_t)D * T, t->fa, &b->xtest);
-    r = r ? r : dalloc(t, (uint64_t)H * T, t->fa, &b->h1test);
-    r = r ? r : dalloc(t, (uint64_t)C * T, TL_FMT_FP32, &b->lgtest);
-    r = r ? r : dalloc(t, wide, TL_FMT_FP32, &b->ztest);
+    for (size_t i = 0; i < sizeof all / sizeof all[0] && !r; i++)
+        r = dalloc(t, all[i].elems, all[i].f, all[i].addr);
     for (unsigned i = 0; i < nn; i++) {
         dnet *n = &nets[i];
         r = r ? r : dalloc(t, (uint64_t)H * D, TL_FMT_BF16, &n->w1);

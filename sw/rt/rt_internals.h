@@ -14,13 +14,7 @@
 #define IRQ_ALL (TRNLITE_CSR__IRQ_STATUS__ERROR_bm | TRNLITE_CSR__IRQ_STATUS__SEM_bm | \
                  TRNLITE_CSR__IRQ_STATUS__IDLE_bm)
 
-/* Return the code of a call that failed. */
-#define TRY(call)                  \
-    do {                           \
-        int try_rc_ = (call);      \
-        if (try_rc_ != TL_RT_OK)   \
-            return try_rc_;        \
-    } while (0)
+#define TRY(call) TL_RT_TRY(call)
 
 static inline uint32_t rt_min32(uint32_t a, uint32_t b) { return a < b ? a : b; }
 

@@ -36,6 +36,14 @@ enum tl_rt_rc {
     TL_RT_EHAL = -5,      /* the HAL failed: tl_dev.hal_rc */
     TL_RT_ENODEV = -6,    /* no trnlite core behind the HAL (ID), or an unusable build */
 };
+/* Return the code of a call that failed (a tl_rt_rc). */
+#define TL_RT_TRY(call)            \
+    do {                           \
+        int tl_rt_try_rc_ = (call);\
+        if (tl_rt_try_rc_ != 0)    \
+            return tl_rt_try_rc_;  \
+    } while (0)
+
 /* Message for a tl_rt_rc value. */
 const char *tl_rt_strerror(int rc);
 

@@ -20,7 +20,8 @@ import ml_dtypes
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(__file__))
-from test_cli_numpy import BIN, contract_matmul  # noqa: E402
+from cli_check import BIN, Checks  # noqa: E402
+from test_cli_numpy import contract_matmul  # noqa: E402
 
 DIR = "build/tests/cli_mlp"
 DT = {"bf16": ml_dtypes.bfloat16, "e4m3": ml_dtypes.float8_e4m3fn}
@@ -46,16 +47,8 @@ def run(args):
 def main():
     os.makedirs(DIR, exist_ok=True)
     rng = np.random.default_rng(9)
-    runs = failed = 0
-
-    def check(ok, name, detail=""):
-        nonlocal runs, failed
-        runs += 1
-        if ok:
-            print(f"ok   {name}")
-        else:
-            failed += 1
-            print(f"FAIL {name} {detail}")
+    checks = Checks("test_cli_mlp")
+    check = checks.check
 
     def rows_of(extra):
         info = subprocess.run([BIN, "info"] + extra, capture_output=True, text=True, check=True).stdout
@@ -126,20 +119,9 @@ def main():
         (["--weights", d, "--backend", "gpu"], 2, "unknown backend"),
         (["--weights", d, "--timeout", "5"], 3, "did not finish"),
     ]
-    for args, code, words in bad:
-        if os.path.exists(out):
-            os.remove(out)
-        full = list(args)
-        if "--input" not in full:
-            full += ["--input", f"{DIR}/x.npy"]
-        p = run(full + ["--out", out])
-        check(p.returncode == code and words in p.stderr and not os.path.exists(out),
-              f"bad input {' '.join(args[-2:])}: exit {code}, says '{words}', no output",
-              f"(exit {p.returncode}: {p.stderr.strip()})")
-    p = run(["--help"])
-    check(p.returncode == 0 and "--weights" in p.stdout, "mlp --help")
-    print(f"RESULT test_cli_mlp {runs} {failed}")
-    return 1 if failed else 0
+    checks.bad_inputs("mlp", [(a + ([] if "--input" in a else ["--input", f"{DIR}/x.npy"]) + ["--out", out], c, w)
+                              for a, c, w in bad], out)
+    return checks.result()
 
 
 if __name__ == "__main__":

@@ -17,7 +17,9 @@ import sys
 
 import numpy as np
 
-BIN = "build/bin/trnlite"
+sys.path.insert(0, os.path.dirname(__file__))
+from cli_check import BIN, Checks  # noqa: E402
+
 DIR = "build/tests/cli_train"
 THRESHOLD = 85.0
 
@@ -30,13 +32,8 @@ def main():
     os.makedirs(DIR, exist_ok=True)
     if not os.path.exists("build/data/digits_x.npy"):
         subprocess.run([sys.executable, "scripts/export_digits.py", "build/data"], check=True)
-    runs = failed = 0
-
-    def check(ok, name, detail=""):
-        nonlocal runs, failed
-        runs += 1
-        print(f"ok   {name}" if ok else f"FAIL {name} {detail}")
-        failed += 0 if ok else 1
+    checks = Checks("test_cli_train")
+    check = checks.check
 
     for mode in ("bf16", "fp8"):
         p = train(["--mode", mode, "--round", "sr", "--epochs", "4", "--lr", "0.1", "--save", f"{DIR}/w_{mode}"])
@@ -96,14 +93,8 @@ def main():
         (["--frobnicate"], 2, "unknown option"),
         (["--x", f"{DIR}/sx.npy", "--y", f"{DIR}/sy.npy", "--timeout", "3"], 3, "did not finish"),
     ]
-    for args, code, words in bad:
-        p = train(args)
-        check(p.returncode == code and words in p.stderr, f"bad input {' '.join(args[-2:])}: exit {code}, '{words}'",
-              f"(exit {p.returncode}: {p.stderr.strip()})")
-    p = train(["--help"])
-    check(p.returncode == 0 and "--round" in p.stdout, "train --help")
-    print(f"RESULT test_cli_train {runs} {failed}")
-    return 1 if failed else 0
+    checks.bad_inputs("train", bad)
+    return checks.result()
 
 
 if __name__ == "__main__":
