@@ -84,7 +84,7 @@ $(DIGITS): scripts/export_digits.py | $(DEPS)
 digits: $(DIGITS)
 # The full training run (docs/driver.md 5.2): bf16 and FP8, each with SR
 # and RNE weight updates from the same start, next to the fp32 reference.
-TRAIN_ARGS ?= --epochs 20 --lr 0.02
+TRAIN_ARGS ?= --epochs 30 --lr 0.01
 train: $(TRNLITE_BIN) $(DIGITS)
 	nice -n 10 $(TRNLITE_BIN) train --mode bf16 --round both $(TRAIN_ARGS)
 	nice -n 10 $(TRNLITE_BIN) train --mode fp8 --round both $(TRAIN_ARGS)
