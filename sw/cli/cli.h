@@ -43,6 +43,11 @@ int cli_parse_u64(const char *s, uint64_t *v);
 void cli_dev_opts_help(FILE *out);
 /* Parse a device option at argv[*i]: 1 taken, 0 not one, -1 bad (said). */
 int cli_dev_opt(const char *cmd, int argc, char **argv, int *i, cli_dev_opts *o);
+/* An argument an option parser did not take: --help prints the usage
+ * (help, then the device options) and gives -1; an option of `valued`
+ * (NULL-terminated; the device options count too) without its value, or
+ * an unknown option, is said and gives CLI_EUSAGE. */
+int cli_opt_other(const char *cmd, const char *a, bool has_val, const char *const *valued, void (*help)(FILE *));
 /* Open the backend and the runtime; CLI_OK or an exit code (said). */
 int cli_open_device(const char *cmd, const cli_dev_opts *o, tl_hal *hal, tl_dev *dev);
 /* The .npy dtype that carries raw bits of fmt ("<f4" for fp32). */

@@ -68,6 +68,27 @@ int cli_dev_opt(const char *cmd, int argc, char **argv, int *i, cli_dev_opts *o)
     return 1;
 }
 
+int cli_opt_other(const char *cmd, const char *a, bool has_val, const char *const *valued, void (*help)(FILE *))
+{
+    static const char *const dev[] = {"--backend", "--dram-size", "--timeout", "--latency", NULL};
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+        fputs("usage: trnlite", stdout);
+        help(stdout);
+        cli_dev_opts_help(stdout);
+        return -1;
+    }
+    bool known = false;
+    for (const char *const *l = valued; *l; l++)
+        known |= strcmp(a, *l) == 0;
+    for (const char *const *l = dev; *l; l++)
+        known |= strcmp(a, *l) == 0;
+    if (known && !has_val)
+        cli_error("%s: option '%s' needs a value", cmd, a);
+    else
+        cli_error("%s: unknown option '%s' (try 'trnlite %s --help')", cmd, a, cmd);
+    return CLI_EUSAGE;
+}
+
 /* The configuration of the linked Verilated build, read from its CSRs. */
 static int rtl_config(tl_core_config *cfg)
 {

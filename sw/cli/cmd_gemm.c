@@ -208,21 +208,10 @@ static int parse_gemm(int argc, char **argv, gemm_opts *o)
             o->seed = (uint32_t)v;
         } else if (strcmp(a, "--saturate") == 0) o->saturate = true;
         else if (strcmp(a, "--no-saturate") == 0) o->saturate = false;
-        else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs("usage: trnlite", stdout);
-            cmd_gemm_help(stdout);
-            cli_dev_opts_help(stdout);
-            return -1;
-        } else if (a[0] == '-' && !has_val && (strncmp(a, "--", 2) == 0) &&
-                   (!strcmp(a, "--a") || !strcmp(a, "--b") || !strcmp(a, "--c") || !strcmp(a, "--out") ||
-                    !strncmp(a, "--dtype", 7) || !strcmp(a, "--out-dtype") || !strcmp(a, "--round") ||
-                    !strcmp(a, "--seed") || !strcmp(a, "--backend") || !strcmp(a, "--dram-size") ||
-                    !strcmp(a, "--timeout") || !strcmp(a, "--latency"))) {
-            cli_error("gemm: option '%s' needs a value", a);
-            return CLI_EUSAGE;
-        } else {
-            cli_error("gemm: unknown option '%s' (try 'trnlite gemm --help')", a);
-            return CLI_EUSAGE;
+        else {
+            static const char *const valued[] = {"--a", "--b", "--c", "--out", "--dtype-a", "--dtype-b",
+                                                 "--out-dtype", "--round", "--seed", NULL};
+            return cli_opt_other("gemm", a, has_val, valued, cmd_gemm_help);
         }
     }
     if (!o->a || !o->b || !o->out) {

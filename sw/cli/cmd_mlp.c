@@ -82,19 +82,9 @@ static int parse_mlp(int argc, char **argv, mlp_opts *o)
                 cli_error("mlp: bad --dtype '%s' (bf16, fp16, e4m3 or e5m2)", f);
                 return CLI_EUSAGE;
             }
-        } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs("usage: trnlite", stdout);
-            cmd_mlp_help(stdout);
-            cli_dev_opts_help(stdout);
-            return -1;
-        } else if (!has_val && (!strcmp(a, "--weights") || !strcmp(a, "--input") || !strcmp(a, "--out") ||
-                                !strcmp(a, "--dtype") || !strcmp(a, "--backend") || !strcmp(a, "--dram-size") ||
-                                !strcmp(a, "--timeout") || !strcmp(a, "--latency"))) {
-            cli_error("mlp: option '%s' needs a value", a);
-            return CLI_EUSAGE;
         } else {
-            cli_error("mlp: unknown option '%s' (try 'trnlite mlp --help')", a);
-            return CLI_EUSAGE;
+            static const char *const valued[] = {"--weights", "--input", "--out", "--dtype", NULL};
+            return cli_opt_other("mlp", a, has_val, valued, cmd_mlp_help);
         }
     }
     if (!o->weights || !o->input || !o->out) {

@@ -140,26 +140,10 @@ static int parse_train(int argc, char **argv, train_opts *o)
                 cli_error("train: bad --lr '%s' (a positive number)", argv[i]);
                 return CLI_EUSAGE;
             }
-        } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs("usage: trnlite", stdout);
-            cmd_train_help(stdout);
-            cli_dev_opts_help(stdout);
-            return -1;
-        } else if (!has_val && a[0] == '-' && a[1] == '-' && strcmp(a, "--like-rtl") != 0) {
-            bool known = false;
-            static const char *const vals[] = {"--x", "--y", "--csv", "--save", "--mode", "--round", "--epochs",
-                                               "--batch", "--hidden", "--seed", "--lr", "--backend", "--dram-size",
-                                               "--timeout", "--latency"};
-            for (size_t k = 0; k < sizeof vals / sizeof vals[0]; k++)
-                known |= strcmp(a, vals[k]) == 0;
-            if (known)
-                cli_error("train: option '%s' needs a value", a);
-            else
-                cli_error("train: unknown option '%s' (try 'trnlite train --help')", a);
-            return CLI_EUSAGE;
         } else {
-            cli_error("train: unknown option '%s' (try 'trnlite train --help')", a);
-            return CLI_EUSAGE;
+            static const char *const valued[] = {"--x", "--y", "--csv", "--save", "--mode", "--round", "--epochs",
+                                                 "--batch", "--hidden", "--seed", "--lr", NULL};
+            return cli_opt_other("train", a, has_val, valued, cmd_train_help);
         }
     }
     if (o->csv && (o->x || o->y)) {
