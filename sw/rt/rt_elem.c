@@ -86,6 +86,9 @@ typedef struct {
 
 static bool vec_pp(const tl_rt_vec *v) { return v && v->addr != 0; }
 
+/* Byte ranges [a, a + an) and [b, b + bn) meet. */
+static bool overlap(uint64_t a, uint64_t an, uint64_t b, uint64_t bn) { return a < b + bn && b < a + an; }
+
 static int ew_plan(ew_job *j)
 {
     const tl_dev *dev = j->dev;
@@ -99,6 +102,13 @@ static int ew_plan(ew_job *j)
             return TL_RT_EINVAL;
         per += tl_dma_esize(j->fin[i]);
     }
+    /* In place only as the same tensor: a wider output would overwrite
+     * input elements of later tiles before they are loaded. */
+    uint64_t n = (uint64_t)j->rows * j->cols;
+    for (unsigned i = 0; i < j->nin; i++)
+        if (overlap(j->out, n * tl_dma_esize(j->fo), j->in[i], n * tl_dma_esize(j->fin[i])) &&
+            !(j->out == j->in[i] && tl_dma_esize(j->fo) == tl_dma_esize(j->fin[i])))
+            return TL_RT_EINVAL;
     for (unsigned i = 0; i < 2; i++)
         if (vec_pp(j->vec[i])) {
             if (!fmt_in_ok(j->vec[i]->fmt) ||
@@ -303,7 +313,8 @@ int tl_rt_copy(tl_dev *dev, const tl_rt_copy_args *c, tl_rt_ew_stats *st)
         return TL_RT_EINVAL;
     unsigned es = tl_dma_esize(c->fs), ed = tl_dma_esize(c->fd);
     if (!rt_in_dram(dev, c->src, c->rows, c->cols, es) || !rt_in_dram(dev, c->dst, c->rows, c->cols, ed) ||
-        (uint64_t)c->cols * 4 > UINT32_MAX || (uint64_t)c->rows * 4 > UINT32_MAX)
+        (uint64_t)c->cols * 4 > UINT32_MAX || (uint64_t)c->rows * 4 > UINT32_MAX ||
+        overlap(c->src, (uint64_t)c->rows * c->cols * es, c->dst, (uint64_t)c->rows * c->cols * ed))
         return TL_RT_EINVAL;
     if (dev->pushed[0] || dev->pushed[1] || dev->pushed[2])
         TRY(tl_rt_run_batch(dev));

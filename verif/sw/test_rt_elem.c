@@ -152,7 +152,15 @@ START_TEST(bad_arguments)
     ck_assert_int_eq(tl_rt_elemwise(&c.dev, &e, NULL), TL_RT_EINVAL);
     e.op = TL_ISA_EWOP_MUL;
     ck_assert_int_eq(tl_rt_elemwise(&c.dev, &e, NULL), TL_RT_OK);
-    tl_rt_copy_args k = {4, 4, t, t + 64, TL_FMT_BF16, TL_FMT_INT8, true, TL_RND_RNE, false, 0};
+    e.fo = TL_FMT_FP32; /* in place but wider: later tiles' inputs would be overwritten */
+    ck_assert_int_eq(tl_rt_elemwise(&c.dev, &e, NULL), TL_RT_EINVAL);
+    e.out = t + 8; /* overlapping, not in place */
+    e.fo = TL_FMT_BF16;
+    ck_assert_int_eq(tl_rt_elemwise(&c.dev, &e, NULL), TL_RT_EINVAL);
+    tl_rt_copy_args k = {4, 4, t, t + 16, TL_FMT_BF16, TL_FMT_E4M3, true, TL_RND_RNE, false, 0};
+    ck_assert_int_eq(tl_rt_copy(&c.dev, &k, NULL), TL_RT_EINVAL); /* source and destination overlap */
+    k.dst = t + 64;
+    k.fd = TL_FMT_INT8;
     ck_assert_int_eq(tl_rt_copy(&c.dev, &k, NULL), TL_RT_EINVAL);
     k.fd = TL_FMT_E4M3;
     k.cols = 0;
