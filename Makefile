@@ -51,7 +51,8 @@ help:
 	@echo "  make sim           run the main demo"
 	@echo "  make test          lint, then build and run every test; ends with 'N passed, N failed'"
 	@echo "  make lint          Verilator -Wall lint, Icarus compile of rtl/, trnlite.core current"
-	@echo "  make fuzz SEEDS=N  long random differential runs, N seeds each"
+	@echo "  make fuzz SEEDS=N  long random differential runs, N seeds each, a fresh"
+	@echo "                     base seed each run (printed; SEED=<it> replays)"
 	@echo "  make bench         the three benchmarks below"
 	@echo "  make bench-cmodel  C model bf16 GEMM vs OpenBLAS sgemm (one core)"
 	@echo "  make bench-te      tensor engine utilization (Verilator)"
@@ -68,9 +69,16 @@ help:
 test: $(DEPS) $(LINT) $(TESTS)
 	@verif/run_tests.sh $(TESTS)
 
+# A fresh base seed every run (make test keeps its fixed ones); printed
+# first, and `make fuzz SEED=<it>` replays the whole run.
 fuzz: $(DEPS) $(FUZZ_DEPS) $(FUZZ)
 	@if [ -z "$(FUZZ)" ]; then echo 'make fuzz: no fuzz targets are built yet'; exit 1; fi
-	@SEEDS=$(SEEDS) verif/run_tests.sh $(FUZZ)
+	@seed='$(SEED)'; \
+	if [ -z "$$seed" ]; then seed=$$(od -An -N4 -tu4 /dev/urandom | tr -d ' \n'); fi; \
+	case $$seed in ''|*[!0-9]*) echo "make fuzz: SEED must be a decimal number"; exit 2;; esac; \
+	echo "make fuzz: base seed $$seed (replay: make fuzz SEED=$$seed SEEDS=$(SEEDS))"; \
+	SEED=$$seed SEEDS=$(SEEDS) verif/run_tests.sh $(FUZZ); rc=$$?; \
+	echo "make fuzz: base seed was $$seed"; exit $$rc
 
 lint: $(DEPS) $(LINT)
 
