@@ -75,7 +75,7 @@ fuzz: $(DEPS) $(FUZZ_DEPS) $(FUZZ)
 	@if [ -z "$(FUZZ)" ]; then echo 'make fuzz: no fuzz targets are built yet'; exit 1; fi
 	@seed='$(SEED)'; \
 	if [ -z "$$seed" ]; then seed=$$(od -An -N4 -tu4 /dev/urandom | tr -d ' \n'); fi; \
-	case $$seed in ''|*[!0-9]*) echo "make fuzz: SEED must be a decimal number"; exit 2;; esac; \
+	case $$seed in ''|*[!0-9]*|0?*) echo "make fuzz: SEED must be a decimal number without a leading zero"; exit 2;; esac; \
 	echo "make fuzz: base seed $$seed (replay: make fuzz SEED=$$seed SEEDS=$(SEEDS))"; \
 	SEED=$$seed SEEDS=$(SEEDS) verif/run_tests.sh $(FUZZ); rc=$$?; \
 	echo "make fuzz: base seed was $$seed"; exit $$rc
