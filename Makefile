@@ -44,6 +44,7 @@ include sw/sw.mk
 include rtl/rtl.mk
 include verif/verif.mk
 include fpga/fpga.mk
+include formal/formal.mk
 
 help:
 	@echo "trnlite: open FPGA-ready RTL reference design of a Trainium-style core"
@@ -57,6 +58,7 @@ help:
 	@echo "  make bench-cmodel  C model bf16 GEMM vs OpenBLAS sgemm (one core)"
 	@echo "  make bench-te      tensor engine utilization (Verilator)"
 	@echo "  make bench-dma     DMA bus efficiency (Verilator)"
+	@echo "  make formal        SymbiYosys proofs, each also on a mutant that must fail"
 	@echo "  make synth         Yosys ECP5 + 7-series synthesis, latch check: build/fpga/report.md"
 	@echo "  make fpga          synth, then nextpnr-ecp5 (FPGA_CONFIGS, FPGA_FREQ, FPGA_SEED)"
 	@echo "  make trnlite       build the trnlite tool (build/bin/trnlite)"

@@ -7,6 +7,8 @@
 # A proof's .sby file names, in comment lines at its top:
 #   # rtl: <file>          the module under proof
 #   # mutant: <sed expr>   the bug; it must change the file
+#   # props: <name>        (optional) use formal/<name>.vh, for a second
+#                          configuration of the same module
 #   # mutant-bmc: <depth>  (optional) run the mutant as BMC of that depth,
 #                          where the proof's own depth is too short to reach
 #                          the bug in its base case
@@ -41,17 +43,19 @@ for name in "$@"; do
   rtl=$(sed -n 's/^# rtl: //p' "$sby")
   mut=$(sed -n 's/^# mutant: //p' "$sby")
   mbmc=$(sed -n 's/^# mutant-bmc: //p' "$sby")
+  props=$(sed -n 's/^# props: //p' "$sby"); props=${props:-$name}
+  file=$(basename "$rtl")
   out=build/formal/$name
   rm -rf "$out"; mkdir -p "$out/src"
   # the copy with the properties, and the mutant copy
-  awk -v inc="\`include \"$name.vh\"" '
+  awk -v inc="\`include \"$props.vh\"" '
     { line[NR] = $0; if ($0 ~ /^endmodule/) last = NR }
     END { for (i = 1; i <= NR; i++) { if (i == last) print inc; print line[i] } }' \
-    "$rtl" > "$out/src/$name.v"
+    "$rtl" > "$out/src/$file"
   mkdir -p "$out/msrc"
-  sed -e "$mut" "$out/src/$name.v" > "$out/msrc/$name.v"
+  sed -e "$mut" "$out/src/$file" > "$out/msrc/$file"
   for kind in real mut; do
-    src=$out/src/$name.v; [[ $kind == mut ]] && src=$out/msrc/$name.v
+    src=$out/src/$file; [[ $kind == mut ]] && src=$out/msrc/$file
     if [[ $kind == mut && -n $mbmc ]]; then
       sed -e "s|@SRC@|$src|" -e 's/^mode prove$/mode bmc/' -e "s/^depth .*/depth $mbmc/" "$sby"
     else
@@ -72,7 +76,7 @@ for name in "$@"; do
         failed=$((failed + 1))
       fi
     else
-      if cmp -s "$out/src/$name.v" "$src"; then
+      if cmp -s "$out/src/$file" "$src"; then
         echo "FAIL $name: the mutant '$mut' changes nothing"; failed=$((failed + 1))
       elif [[ $st == FAIL ]]; then
         echo "ok   $name: mutant FAILs as it must (${secs} s): $(grep -m1 -o 'Assert failed in [^:]*: [^ ]*' "$out/mut.log")"
