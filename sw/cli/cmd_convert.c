@@ -23,23 +23,51 @@ void cmd_convert_help(FILE *out)
           "      FMT: fp32 bf16 fp16 e4m3 e5m2 (and int8 as a source).\n"
           "      --round   rne (default) or sr (stochastic; line i, 0-based, is\n"
           "                element coordinate i of the SR generator)\n"
-          "      --seed    SR seed, 0..4294967295 (default 0)\n"
+          "      --seed    SR seed, decimal 0..4294967295 (default 0)\n"
           "      --saturate / --no-saturate  FP8 overflow to +-max or to\n"
           "                NaN (e4m3) / inf (e5m2); default --no-saturate\n", out);
 }
 
-/* Parse a whole string as an unsigned number up to max. */
+/* Parse a whole string as a decimal number 0..UINT32_MAX, strictly: digits
+ * only, no sign, no 0x, and no leading zero ("010" is neither 8 nor 10 to
+ * every reader, so it is refused). */
 static int parse_u32(const char *s, uint32_t *v)
 {
-    char *end;
-    errno = 0;
-    if (!*s || *s == '-')
+    uint64_t x = 0;
+    if (!*s || (s[0] == '0' && s[1]))
         return -1;
-    unsigned long long x = strtoull(s, &end, 0);
-    if (errno || *end || x > UINT32_MAX)
-        return -1;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9')
+            return -1;
+        x = x * 10 + (uint64_t)(*s - '0');
+        if (x > UINT32_MAX)
+            return -1;
+    }
     *v = (uint32_t)x;
     return 0;
+}
+
+/* At most this many bytes of a bad line are quoted in the message. */
+#define EXCERPT_MAX 32
+
+/* Quote the start of a bad line of len bytes, whose first bytes are in
+ * head: at most EXCERPT_MAX bytes, anything not printable as \xNN, and the
+ * line's length when cut. Writes into buf (cap >= 4 * EXCERPT_MAX + 48). */
+static const char *excerpt(const char *head, size_t len, char *buf, size_t cap)
+{
+    size_t o = 0, n = len < EXCERPT_MAX ? len : EXCERPT_MAX;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)head[i];
+        if (c >= 0x20 && c < 0x7F && c != '\\')
+            buf[o++] = (char)c;
+        else
+            o += (size_t)snprintf(buf + o, cap - o, "\\x%02x", c);
+    }
+    if (n < len)
+        snprintf(buf + o, cap - o, "'... (first %d of %zu bytes)", EXCERPT_MAX, len);
+    else
+        snprintf(buf + o, cap - o, "'");
+    return buf;
 }
 
 /* Parse one input line (without its newline) as hex of at most `bits`. */
@@ -89,7 +117,7 @@ int cmd_convert(int argc, char **argv)
             else { cli_error("convert: unknown rounding mode '%s' (rne or sr)", m); return CLI_EUSAGE; }
         } else if (strcmp(a, "--seed") == 0 && has_val) {
             if (parse_u32(argv[++i], &opts.seed)) {
-                cli_error("convert: bad seed '%s' (0..4294967295)", argv[i]);
+                cli_error("convert: bad seed '%s' (decimal 0..4294967295, no sign or leading zero)", argv[i]);
                 return CLI_EUSAGE;
             }
         } else if (strcmp(a, "--saturate") == 0) {
@@ -123,11 +151,24 @@ int cmd_convert(int argc, char **argv)
     size_t line_cap = 0;
     int rc = CLI_OK;
     if (!out) { cli_error("convert: out of memory"); return CLI_EINPUT; }
-    while (getline(&line, &line_cap, stdin) != -1) {
+    ssize_t got;
+    while ((got = getline(&line, &line_cap, stdin)) != -1) {
         uint32_t v;
-        const char *err = parse_hex_line(line, in_bits, &v);
+        size_t len = (size_t)got;
+        if (len && line[len - 1] == '\n')
+            len--;
+        /* parse_hex_line trims the line: keep its start for the message. */
+        char head[EXCERPT_MAX];
+        memcpy(head, line, len < EXCERPT_MAX ? len : EXCERPT_MAX);
+        /* A NUL would end the string early and hide what follows it. */
+        const char *err = memchr(line, '\0', len) ? "NUL byte in line" : NULL;
+        if (!err) {
+            line[len] = '\0';
+            err = parse_hex_line(line, in_bits, &v);
+        }
         if (err) {
-            cli_error("convert: line %zu: %s: '%s'", n + 1, err, line);
+            char q[4 * EXCERPT_MAX + 48];
+            cli_error("convert: line %zu: %s: '%s", n + 1, err, excerpt(head, len, q, sizeof q));
             rc = CLI_EINPUT;
             break;
         }

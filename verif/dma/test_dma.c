@@ -157,8 +157,9 @@ START_TEST(length_zero_one_byte_long)
 END_TEST
 
 /* A bus error: recorded with its address, queue stopped (its later
- * descriptors dropped, other queues unaffected), bus drained, engine
- * reusable after err_clear. */
+ * descriptors dropped, other queues unaffected), engine reusable after
+ * err_clear. That the bus has drained when the error shows is
+ * error_raised_after_drain's check. */
 static void bus_error_case(bool on_write, unsigned resp, unsigned code)
 {
     static tl_dma_desc list[4];
@@ -181,7 +182,6 @@ static void bus_error_case(bool on_write, unsigned resp, unsigned code)
         ck_assert_uint_le(r.addr[1], DR(0x22345));
     ck_assert_uint_eq(r.done[1], 0);   /* later descriptors of queue 1 dropped */
     ck_assert_uint_eq(r.done[2], 1);   /* queue 2 unaffected */
-    ck_assert(axi_mem_idle(tb->axi));  /* drained */
     /* a queue in error drops new work until cleared */
     ck_assert(dma_tb_push(tb, 1, &list[1], 1000));
     ck_assert(dma_tb_wait_idle(tb, 100000));
@@ -210,6 +210,59 @@ END_TEST
 START_TEST(write_slverr) { bus_error_case(true, 2, TL_DMA_ERR_WR_SLVERR); }
 END_TEST
 START_TEST(write_decerr) { bus_error_case(true, 3, TL_DMA_ERR_WR_DECERR); }
+END_TEST
+
+/* docs/dma.md 4: the error shows (err_valid[q]) only after everything the
+ * failing descriptor had issued has finished. A long descriptor alone on
+ * the bus, with a fault early in it and a slow memory, so that bursts are
+ * still in flight when the error response arrives; in the cycle err_valid
+ * is first seen, no transaction may be open and no request on offer. */
+static void error_after_drain_case(bool on_write, unsigned resp, unsigned lat, unsigned pct)
+{
+    tl_dma_desc d = copy1d(TL_DMA_DRAM, DR(0x1000), TL_DMA_DRAM, DR(0x20000), TL_FMT_FP32, 3000);
+    uint64_t fa = on_write ? DR(0x20345) : DR(0x1345);
+    timing(lat, pct, 0, 0);
+    dma_tb_reset(tb, 2);
+    axi_mem_clear_faults(tb->axi);
+    axi_mem_add_fault(tb->axi, fa, fa, on_write, resp);
+    ck_assert(dma_tb_push(tb, 1, &d, 1000));
+    bool err_resp = false, raised = false;
+    unsigned busy_after = 0;
+    for (unsigned c = 0; c < 200000 && !raised; c++) {
+        dma_tb_step(tb);
+        const axi_port *p = &tb->io.axi;
+        if ((tb->io.err_valid >> 1) & 1) {
+            raised = true;
+            ck_assert_msg(axi_mem_idle(tb->axi) && !p->arvalid && !p->awvalid && !p->wvalid,
+                          "err_valid raised with the bus not drained (cycle %u: AR %d AW %d "
+                          "W %d, idle %d)", c, p->arvalid, p->awvalid, p->wvalid,
+                          axi_mem_idle(tb->axi));
+            break;
+        }
+        if (err_resp && !axi_mem_idle(tb->axi))
+            busy_after++;
+        if ((p->rvalid && p->rready && p->rresp) || (p->bvalid && p->bready && p->bresp))
+            err_resp = true;
+    }
+    ck_assert_msg(raised, "no error raised");
+    /* Not vacuous: transactions were still open after the error response. */
+    ck_assert_msg(busy_after > 0, "nothing left to drain after the error response");
+    ck_assert_uint_eq(tb->io.err_code[1], on_write ? (resp == 2 ? TL_DMA_ERR_WR_SLVERR
+                                                               : TL_DMA_ERR_WR_DECERR)
+                                                   : (resp == 2 ? TL_DMA_ERR_RD_SLVERR
+                                                               : TL_DMA_ERR_RD_DECERR));
+    ck_assert(dma_tb_wait_idle(tb, 100000));
+    ck_assert_uint_eq(dma_tb_violations(tb), 0);
+    axi_mem_clear_faults(tb->axi);
+}
+
+START_TEST(error_raised_after_drain)
+{
+    error_after_drain_case(false, 2, 20, 100);
+    error_after_drain_case(false, 3, 7, 60);
+    error_after_drain_case(true, 2, 20, 100);
+    error_after_drain_case(true, 3, 7, 60);
+}
 END_TEST
 
 START_TEST(backpressure_long_stalls)
@@ -1073,6 +1126,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, read_decerr);
     tcase_add_test(tc, write_slverr);
     tcase_add_test(tc, write_decerr);
+    tcase_add_test(tc, error_raised_after_drain);
     tcase_add_test(tc, backpressure_long_stalls);
     tcase_add_test(tc, reset_mid_transfer);
     tcase_add_test(tc, window_violation);

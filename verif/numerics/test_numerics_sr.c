@@ -13,13 +13,18 @@
  *  - Statistical unbiasedness with the real generator: the mean of 10^5
  *    draws (tl_sr_rand over coordinates) is within 4 standard deviations
  *    of x, for several values and every format, subnormal targets too.
- *  - Determinism per seed; the same tensor converted in another order or
- *    tiling gives the same bits.
+ *  - Every SR result is the rule of 5.3 applied to the word 5.4 gives
+ *    (seed, coordinate): worked out again from the grid table, for random
+ *    seeds and coordinates (so the bits depend on both, and on nothing
+ *    else).
+ *  - The DMA reference converting a tensor tile by tile, in odd orders and
+ *    with column-first and 3-D tiles, gives the whole tensor's bits.
  */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "numerics_test.h"
+#include "trnlite/dma.h"
 
 static uint32_t seed;
 
@@ -205,75 +210,175 @@ START_TEST(unbiased_mean)
 }
 END_TEST
 
-/* Same seed, same bits; another seed, other bits. */
-START_TEST(deterministic_per_seed)
+/* The SR result from the rule of ARCHITECTURE.md 5.3, worked out on the
+ * table of grid values (not on narrow.c's bit fields), with the random word
+ * r: |x| between grid neighbours lo < hi, quantum q = g[hi] - g[lo] = 2^Q,
+ * x's own last bit 2^Ex, D = Q - Ex dropped bits, F = (|x| - g[lo]) / 2^Ex.
+ * hi == max_enc + 1 stands for "beyond max" (overflow, see outcome()). */
+static uint32_t sr_rule(const nt_fmt *f, const double *g, uint32_t x, bool sat, uint32_t r)
 {
-    enum { N = 4096 };
-    static uint32_t x[N], a[N], b[N], c[N];
-    tl_rng r = {seed};
-    for (int i = 0; i < N; i++)
-        x[i] = rand_x(&r, &NT_FMTS[1]);
-    for (int k = 0; k < NT_NFMTS; k++) {
-        tl_convert_opts o1 = {TL_RND_SR, false, seed}, o2 = {TL_RND_SR, false, seed + 1};
-        unsigned differ = 0;
-        for (int i = 0; i < N; i++) {
-            a[i] = tl_convert(TL_FMT_FP32, NT_FMTS[k].fmt, x[i], &o1, (uint32_t)i);
-            b[i] = tl_convert(TL_FMT_FP32, NT_FMTS[k].fmt, x[i], &o1, (uint32_t)i);
-            c[i] = tl_convert(TL_FMT_FP32, NT_FMTS[k].fmt, x[i], &o2, (uint32_t)i);
-            differ += a[i] != c[i];
-        }
-        ck_assert_msg(memcmp(a, b, sizeof a) == 0, "%s: same seed, different bits",
-                      NT_FMTS[k].name);
-        /* Many of these values are not representable: another seed must
-         * change some results. */
-        ck_assert_msg(differ > N / 100, "%s: seeds %u and %u differ in only %u of %d",
-                      NT_FMTS[k].name, seed, seed + 1, differ, N);
+    uint32_t sb = (x >> 31) ? nt_sign_bit(f) : 0;
+    double ax = fabs((double)nt_f(x));
+    if (ax == 0.0)
+        return sb;
+    double step_top = g[f->max_enc] - g[f->max_enc - 1];
+    uint32_t lo, hi;
+    double glo, q;
+    if (ax >= g[f->max_enc]) {
+        lo = f->max_enc;
+        hi = f->max_enc + 1;
+        glo = g[lo];
+        q = step_top;
+        if (ax >= glo + q) /* at or beyond the first grid point past max */
+            return outcome(f, sb, hi, sat);
+    } else {
+        lo = grid_floor(f, g, ax);
+        if (g[lo] == ax)
+            return outcome(f, sb, lo, sat);
+        hi = lo + 1;
+        glo = g[lo];
+        q = g[hi] - g[lo];
     }
+    /* x's last bit: 2^-149 for an fp32 subnormal, else 2^(e - 23). */
+    int ebits = (int)((x >> 23) & 0xFF);
+    int ex = ebits == 0 ? -149 : ebits - 127 - 23;
+    int qexp;
+    frexp(q, &qexp);
+    int d = (qexp - 1) - ex;                   /* q = 2^(qexp - 1) */
+    uint64_t fr = (uint64_t)ldexp(ax - glo, -ex); /* exact: < 2^53 */
+    bool up;
+    if (d <= 32)
+        up = fr + (d == 0 ? 0 : (uint64_t)(r >> (32 - d))) >= (1ull << d);
+    else
+        up = (d - 32 >= 64 ? 0 : fr >> (d - 32)) + r >= (1ull << 32);
+    return outcome(f, sb, up ? hi : lo, sat);
+}
+
+/* tl_convert with SR gives, for each element, exactly the rule of 5.3
+ * applied with the word 5.4 assigns to (seed, coordinate): the bits are a
+ * function of the seed and the coordinate and nothing else, and a swapped
+ * key and counter, another word of the block, the random word's low bits
+ * instead of its top bits, or a seed that is not used would all show. */
+START_TEST(sr_bits_follow_seed_and_coordinate)
+{
+    const nt_fmt *f = &NT_FMTS[_i];
+    double *g = grid_of(f);
+    tl_rng r = {seed ^ (0x5A5Au * (uint32_t)(_i + 1))};
+    unsigned bad = 0, ups = 0, downs = 0;
+    const unsigned n = 20000;
+    for (unsigned t = 0; t < n; t++) {
+        uint32_t x = rand_x(&r, f);
+        uint32_t s = tl_rng_u32(&r), c = tl_rng_u32(&r);
+        bool sat = tl_rng_below(&r, 2);
+        tl_convert_opts o = {TL_RND_SR, sat, s};
+        uint32_t got = tl_convert(TL_FMT_FP32, f->fmt, x, &o, c);
+        uint32_t want = sr_rule(f, g, x, sat, tl_sr_rand(s, c));
+        /* How often each direction is taken, to see the test is not
+         * vacuous: both must occur many times. */
+        uint32_t down = sr_rule(f, g, x, sat, 0), upw = sr_rule(f, g, x, sat, 0xFFFFFFFFu);
+        if (down != upw) {
+            ups += want == upw;
+            downs += want == down;
+        }
+        if (got != want && bad++ < 10)
+            printf("MISMATCH %s SR %s x=%08x (%a) seed=%08x coord=%08x: got %0*x want %0*x "
+                   "(r=%08x; test seed %u)\n", f->name, sat ? "sat" : "non-sat", x,
+                   (double)nt_f(x), s, c, f->bits / 4, got, f->bits / 4, want,
+                   tl_sr_rand(s, c), seed);
+    }
+    free(g);
+    ck_assert_msg(bad == 0, "%s: %u of %u SR results differ from the rule (seed %u)", f->name,
+                  bad, n, seed);
+    ck_assert_msg(ups > n / 20 && downs > n / 20, "%s: only %u up / %u down outcomes", f->name,
+                  ups, downs);
 }
 END_TEST
 
-/* A [H][W] fp32 tensor converted with SR: row-major, reversed, in 7x5
- * tiles (coordinate = row * W + col of the whole tensor) and in a random
- * permutation give identical bits. */
-START_TEST(order_and_tiling_independent)
+/* The DMA reference (cmodel/dma_model.c) converting a [H][W] fp32 tensor
+ * tile by tile, each tile with its own cbase and coordinate strides, gives
+ * the bits of converting the whole tensor at once (coordinate r * W + c):
+ * tiles in an odd order, tiles walked column-first (i0 down a column, so
+ * cstride[0] = W), and a 3-D tile (two row blocks in one descriptor). */
+START_TEST(dma_tiles_give_whole_tensor_bits)
 {
-    enum { H = 61, W = 47 };
-    static uint32_t x[H * W], ref[H * W], got[H * W];
+    enum { H = 37, W = 29 };
     const nt_fmt *f = &NT_FMTS[_i];
+    const unsigned es = f->bits / 8;
+    static uint8_t dram[0x20000], want[H * W * 2];
+    const uint64_t src = 0x1000, dst = 0x10000;
     tl_rng r = {seed ^ 0xF00Du};
-    for (int i = 0; i < H * W; i++)
-        x[i] = rand_x(&r, f);
-    tl_convert_opts o = {TL_RND_SR, true, seed};
-    for (int i = 0; i < H * W; i++)
-        ref[i] = tl_convert(TL_FMT_FP32, f->fmt, x[i], &o, (uint32_t)i);
-
-    memset(got, 0, sizeof got);
-    for (int i = H * W - 1; i >= 0; i--)
-        got[i] = tl_convert(TL_FMT_FP32, f->fmt, x[i], &o, (uint32_t)i);
-    ck_assert_msg(memcmp(got, ref, sizeof ref) == 0, "%s: reversed order differs", f->name);
-
-    memset(got, 0, sizeof got);
-    for (int t0 = 0; t0 < H; t0 += 7)
-        for (int c0 = W; c0 > 0; c0 -= 5) /* tiles right to left */
-            for (int rr = t0; rr < t0 + 7 && rr < H; rr++)
-                for (int cc = c0 - 1; cc >= 0 && cc >= c0 - 5; cc--) {
-                    uint32_t coord = (uint32_t)(rr * W + cc);
-                    got[coord] = tl_convert(TL_FMT_FP32, f->fmt, x[coord], &o, coord);
-                }
-    ck_assert_msg(memcmp(got, ref, sizeof ref) == 0, "%s: tiled order differs", f->name);
-
-    static uint32_t perm[H * W];
-    for (int i = 0; i < H * W; i++)
-        perm[i] = (uint32_t)i;
-    for (int i = H * W - 1; i > 0; i--) {
-        uint32_t j = tl_rng_below(&r, (uint32_t)i + 1), t = perm[i];
-        perm[i] = perm[j];
-        perm[j] = t;
+    for (unsigned i = 0; i < sizeof dram; i++)
+        dram[i] = (uint8_t)tl_rng_u32(&r);
+    uint32_t tseed = tl_rng_u32(&r);
+    tl_convert_opts o = {TL_RND_SR, true, tseed};
+    for (unsigned i = 0; i < H * W; i++) {
+        uint32_t x = rand_x(&r, f);
+        memcpy(dram + src + 4 * i, &x, 4);
+        uint32_t y = tl_convert(TL_FMT_FP32, f->fmt, x, &o, i);
+        memcpy(want + es * i, &y, es);
     }
-    memset(got, 0, sizeof got);
-    for (int i = 0; i < H * W; i++)
-        got[perm[i]] = tl_convert(TL_FMT_FP32, f->fmt, x[perm[i]], &o, perm[i]);
-    ck_assert_msg(memcmp(got, ref, sizeof ref) == 0, "%s: permuted order differs", f->name);
+    tl_dma_sys sys = {0};
+    sys.data_bytes = 16;
+    sys.addr_bits = 32;
+    sys.win_base = 0;
+    sys.win_limit = sizeof dram - 1;
+    sys.dram = dram;
+    sys.dram_base = 0;
+    sys.dram_size = sizeof dram;
+    for (int way = 0; way < 3; way++) {
+        memset(dram + dst, 0xA5, H * W * es);
+        /* tile sizes per way: 7x5 row-major, 6x4 column-first, 2x(5x3) 3-D */
+        int th = way == 0 ? 7 : way == 1 ? 6 : 10, tw = way == 0 ? 5 : way == 1 ? 4 : 3;
+        for (int r0 = ((H - 1) / th) * th; r0 >= 0; r0 -= th)   /* bottom to top */
+            for (int c0 = 0; c0 < W; c0 += tw) {
+                int h = H - r0 < th ? H - r0 : th, w = W - c0 < tw ? W - c0 : tw;
+                uint32_t base = (uint32_t)(r0 * W + c0);
+                tl_dma_desc d = {0};
+                d.src.space = d.dst.space = TL_DMA_DRAM;
+                d.src.fmt = TL_FMT_FP32;
+                d.dst.fmt = f->fmt;
+                d.src.addr = src + 4ull * base;
+                d.dst.addr = dst + (uint64_t)es * base;
+                d.round = TL_RND_SR;
+                d.saturate = true;
+                d.seed = tseed;
+                d.cbase = base;
+                if (way == 0) {        /* i0 along a row, i1 down */
+                    d.src.count[0] = d.dst.count[0] = (uint32_t)w;
+                    d.src.count[1] = d.dst.count[1] = (uint32_t)h;
+                    d.src.count[2] = d.dst.count[2] = 1;
+                    d.src.stride[0] = 4; d.src.stride[1] = 4 * W;
+                    d.dst.stride[0] = es; d.dst.stride[1] = es * W;
+                    d.cstride[0] = 1; d.cstride[1] = W;
+                } else if (way == 1) { /* i0 down a column, i1 along the row */
+                    d.src.count[0] = d.dst.count[0] = (uint32_t)h;
+                    d.src.count[1] = d.dst.count[1] = (uint32_t)w;
+                    d.src.count[2] = d.dst.count[2] = 1;
+                    d.src.stride[0] = 4 * W; d.src.stride[1] = 4;
+                    d.dst.stride[0] = es * W; d.dst.stride[1] = es;
+                    d.cstride[0] = W; d.cstride[1] = 1;
+                } else {               /* i2 picks one of two 5-row halves */
+                    int h2 = (h + 1) / 2;
+                    if (h % 2) /* odd height: do it as h rows of one block */
+                        h2 = h;
+                    d.src.count[0] = d.dst.count[0] = (uint32_t)w;
+                    d.src.count[1] = d.dst.count[1] = (uint32_t)h2;
+                    d.src.count[2] = d.dst.count[2] = (uint32_t)(h / h2);
+                    d.src.stride[0] = 4; d.src.stride[1] = 4 * W; d.src.stride[2] = 4 * W * h2;
+                    d.dst.stride[0] = es; d.dst.stride[1] = es * W;
+                    d.dst.stride[2] = es * W * (uint32_t)h2;
+                    d.cstride[0] = 1; d.cstride[1] = W; d.cstride[2] = (uint32_t)(W * h2);
+                }
+                uint64_t fa;
+                unsigned e = tl_dma_run(&sys, &d, &fa);
+                ck_assert_msg(e == TL_DMA_OK, "%s way %d tile (%d,%d): DMA error %s", f->name,
+                              way, r0, c0, tl_dma_strerror(e));
+            }
+        for (unsigned i = 0; i < H * W; i++)
+            ck_assert_msg(memcmp(dram + dst + es * i, want + es * i, es) == 0,
+                          "%s way %d: element (%u,%u) differs from the whole-tensor "
+                          "conversion (seed %u)", f->name, way, i / W, i % W, seed);
+    }
 }
 END_TEST
 
@@ -290,8 +395,8 @@ int main(int argc, char **argv)
     tcase_add_test(tc, threefry_known_answers);
     tcase_add_loop_test(tc, neighbours_and_exact_bias, 0, NT_NFMTS);
     tcase_add_loop_test(tc, unbiased_mean, 0, NT_NFMTS);
-    tcase_add_test(tc, deterministic_per_seed);
-    tcase_add_loop_test(tc, order_and_tiling_independent, 0, NT_NFMTS);
+    tcase_add_loop_test(tc, sr_bits_follow_seed_and_coordinate, 0, NT_NFMTS);
+    tcase_add_loop_test(tc, dma_tiles_give_whole_tensor_bits, 0, NT_NFMTS);
     suite_add_tcase(s, tc);
     return tl_test_main(argv[0], s);
 }

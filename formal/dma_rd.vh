@@ -1,0 +1,50 @@
+// Properties of dma_rd's AXI4 read address channel (included at the end
+// of a copy of the module by formal/run_formal.sh).
+//
+// The engine keeps dma_rd's contract (start only while not issuing, the
+// pattern unchanged while issuing, counts nonzero; DRAM sources only
+// here); the memory answers only beats it owes, at any pace.
+`ifdef FORMAL
+reg f_init = 1'b1;
+always @(posedge clk) f_init <= 1'b0;
+always @* if (f_init) assume(rst);
+
+always @* assume(!onchip);
+always @* if (start) assume(!issuing && count0 != 0 && count1 != 0 && count2 != 0);
+always @(posedge clk) if (!f_init && $past(issuing) && !$past(rst)) begin
+    assume(addr == $past(addr) && esize_log2 == $past(esize_log2));
+    assume(count0 == $past(count0) && count1 == $past(count1) && count2 == $past(count2));
+    assume(stride0 == $past(stride0) && stride1 == $past(stride1) && stride2 == $past(stride2));
+end
+
+// beats the memory owes: ARLEN+1 per burst taken, minus beats given
+reg [11:0] f_owed = 12'd0;
+wire f_ar = m_axi_arvalid && m_axi_arready;
+wire f_r  = m_axi_rvalid && m_axi_rready;
+always @(posedge clk)
+    if (rst) f_owed <= 12'd0;
+    else     f_owed <= f_owed + (f_ar ? {4'd0, m_axi_arlen} + 12'd1 : 12'd0) - f_r;
+always @* if (m_axi_rvalid) assume(f_owed != 0);
+
+// since reset, has a job started?
+reg f_started = 1'b0;
+always @(posedge clk)
+    if (rst)        f_started <= 1'b0;
+    else if (start) f_started <= 1'b1;
+
+always @* if (!f_init && !rst) begin
+    assert(m_axi_arburst == 2'b01 && m_axi_arsize == DBL && m_axi_arid == 0);
+    if (!f_started) assert(!m_axi_arvalid);   // nothing before new work
+    if (!f_started) assert(!busy);            // (what makes that inductive)
+end
+
+always @(posedge clk) if (!f_init && !$past(f_init) && !$past(rst) && !rst)
+    if ($past(m_axi_arvalid && !m_axi_arready)) begin
+        assert(m_axi_arvalid);
+        assert(m_axi_araddr == $past(m_axi_araddr));
+        assert(m_axi_arlen == $past(m_axi_arlen));
+    end
+
+// the check is not vacuous: a request that waits is reachable
+always @* if (!f_init) cover(m_axi_arvalid && !m_axi_arready && f_owed != 0);
+`endif

@@ -1,0 +1,11 @@
+# Formal proofs (SymbiYosys, docs/verification.md). Each proof runs on the
+# RTL (must PASS) and on a mutant of it (must FAIL): formal/run_formal.sh.
+# `make test` runs the quick ones (formal/test_formal.sh), `make formal`
+# all of them.
+FORMAL_QUICK := $(shell cat formal/quick.list)
+FORMAL_ALL   := $(FORMAL_QUICK) dma_fifo_d1 dma_fifo_d16 dma_wr
+TESTS += formal/test_formal.sh
+
+.PHONY: formal
+formal: $(DEPS)
+	@formal/run_formal.sh formal $(FORMAL_ALL)
