@@ -271,6 +271,7 @@ reg  [QUEUES-1:0]     from_rr;       // queues at or after the round-robin start
 reg  [QUEUES-1:0]     cand;          // where to look first
 reg  [QUEUES-1:0]     pick;          // the chosen queue, one-hot
 reg  [QUEUES-1:0]     pick_reg;      // pick of the cycle before: addresses the queue array
+reg  [QUEUES-1:0]     pick_next;
 integer               a;             // arbiter loop index
 integer               k;
 integer               e;
@@ -300,8 +301,10 @@ dma_queues #(
 // registered (pick_reg) before it addresses the queue array, so that the
 // array's read address (which fans out to every distributed-RAM cell of
 // it) comes from a register; the front end takes pick_reg's head when that
-// queue is still eligible. It costs a cycle only when the queues were
-// empty; while a job is checked or issued, pick_reg follows rr_reg.
+// queue is still eligible. While no queue is eligible, pick_reg follows
+// the queue being pushed, so that a descriptor pushed into idle queues is
+// taken in the next cycle as before; while a job is checked or issued,
+// pick_reg follows rr_reg. A stale pick_reg only costs a cycle.
 always @* begin
     for (a = 0; a < QUEUES; a = a + 1) begin
         qf_push[a] = desc_valid && (desc_queue == a[3:0]) && !qerr_reg[a] && !abort;
@@ -320,6 +323,7 @@ always @* begin
             pick[a] = 1'b1;
         end
     end
+    pick_next = (elig == {QUEUES{1'b0}}) ? qf_push : pick;
 end
 
 // ------------------------------------------------------------ units
@@ -1041,7 +1045,7 @@ always @(posedge clk) begin
         state_reg <= state_next;
         qsel_reg  <= qsel_next;
         rr_reg    <= rr_next;
-        pick_reg  <= pick;
+        pick_reg  <= pick_next;
         step_reg  <= step_next;
         jerr_reg  <= jerr_next;
         jcode_reg <= jcode_next;
