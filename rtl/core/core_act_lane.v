@@ -20,7 +20,9 @@
  * relu-gradient rules of cmodel/core_exec.c, bit for bit.
  *
  * The SR bits come from a tl_sr_rand lane fed with (seed, coord) in the
- * same cycle as the element; the value waits for them in PAD registers.
+ * same cycle as the element; the value waits for them in PAD registers,
+ * the last (up to) two of which are tl_narrow's decode and alignment
+ * stages (its LATENCY), so that only the rounding follows the SR bits.
  *
  * Latency: LATENCY = 22 clock edges from a_raw, b_raw, coord to y (the
  * registered narrow output): 3 (element, widen, operand registers) +
@@ -63,6 +65,8 @@ localparam integer MUL_LAT = `TL_FP32_MUL_LATENCY;
 localparam integer ADD_LAT = `TL_FP32_ADD_LATENCY;
 localparam integer VAL_LAT = 3 + MUL_LAT + ADD_LAT + 1;  // edges to the relu register
 localparam integer PAD     = SR_LAT - VAL_LAT;
+localparam integer NAR_LAT = (PAD < 2) ? PAD : 2;  // tl_narrow's LATENCY (0..2)
+localparam integer VPAD    = PAD - NAR_LAT;         // value registers before tl_narrow
 localparam integer BUILT   = VAL_LAT + PAD + 1;
 
 generate
@@ -158,14 +162,17 @@ always @* begin
         v_next = 32'd0;
 end
 
+// tl_narrow decodes and aligns the value in its first NAR_LAT stages, so
+// it takes the value NAR_LAT of the PAD stages early (the lane's latency
+// does not change); only its rounding waits for the SR bits.
 wire [31:0] v_sr;
 generate
-    if (PAD > 1) begin : pad
-        reg [32*PAD-1:0] vd_reg;
+    if (VPAD > 1) begin : pad
+        reg [32*VPAD-1:0] vd_reg;
         always @(posedge clk)
-            vd_reg <= {vd_reg[32*PAD-33:0], v_reg};
-        assign v_sr = vd_reg[32*PAD-1 -: 32];
-    end else if (PAD == 1) begin : pad1
+            vd_reg <= {vd_reg[32*VPAD-33:0], v_reg};
+        assign v_sr = vd_reg[32*VPAD-1 -: 32];
+    end else if (VPAD == 1) begin : pad1
         reg [31:0] vd_reg;
         always @(posedge clk)
             vd_reg <= v_reg;
@@ -181,8 +188,8 @@ tl_sr_rand sr (.clk(clk), .ce(1'b1), .seed(seed), .coord(coord), .rand_out(rand3
 
 wire [31:0] narrowed;
 
-tl_narrow narrow (.fmt(out_fmt), .in_bits(v_sr), .rnd(rnd), .sat(sat), .rand32(rand32),
-                  .out_bits(narrowed));
+tl_narrow #(.LATENCY(NAR_LAT)) narrow (.clk(clk), .ce(1'b1), .fmt(out_fmt), .in_bits(v_sr),
+                                      .sat(sat), .rnd(rnd), .rand32(rand32), .out_bits(narrowed));
 
 reg [31:0] y_reg;
 

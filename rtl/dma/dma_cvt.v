@@ -20,8 +20,10 @@
  * words cost extra cycles. The bits do not depend on LANES (each element's
  * SR coordinate comes from its own index), only the cycles do. Latency: 21
  * cycles (the tl_sr_rand pipeline, one Threefry round per stage; the
- * source elements are registered as read and widened in the next stage),
- * 1 for the registered narrow output, plus the output packer's 1.
+ * source elements are registered as read and widened in the next stage;
+ * tl_narrow's decode and alignment take the last NL = 2 of those stages,
+ * its rounding waits for the SR bits), 1 for the registered narrow output,
+ * plus the output packer's 1.
  *
  * Jobs: every word carries its job's sequence number (in_seq); `cfg` is
  * the configuration of the job of the word at the input. When a word of
@@ -68,7 +70,9 @@ localparam DBL   = $clog2(DB);
 localparam LANES = CVT_LANES;
 localparam LL    = $clog2(LANES);
 localparam DEPTH = 21;                 // tl_sr_rand latency (its LATENCY)
+localparam NL    = 2;                  // tl_narrow's LATENCY: it starts NL stages before the SR bits
 localparam PD    = DEPTH + 1;          // pipeline stages: SR, then the narrow register
+localparam FD    = DEPTH - 1 - NL;     // stages of widened values waiting for tl_narrow
 localparam L32   = LANES * 32;
 
 // ------------------------------------------------------------ the job
@@ -120,12 +124,13 @@ reg          done_reg,  done_next;     // every element issued
 
 // pipeline stages 1..PD: valid, element count and last flag of each
 // group; the source elements as read in stage 1, widened in stages
-// 2..DEPTH; the narrowed, lane-packed group in stage PD
+// 2..DEPTH-NL, inside tl_narrow's stage registers for the last NL stages
+// of the SR pipeline; the narrowed, lane-packed group in stage PD
 reg [PD-1:0]             v_reg,  v_next;
 reg [PD*(LL+1)-1:0]      n_reg,  n_next;
 reg [PD-1:0]             l_reg,  l_next;
 reg [L32-1:0]            raw_reg, raw_next;
-reg [(DEPTH-1)*L32-1:0]  f_reg,  f_next;
+reg [FD*L32-1:0]         f_reg,  f_next;
 reg [L32-1:0]            p_reg,  p_next;
 // coordinate offsets cstride0 * k for k = 0 .. LANES (job constants)
 reg [32*(LANES+1)-1:0]   off_reg, off_next;
@@ -172,11 +177,15 @@ generate
             .coord    (coords[32*g +: 32]),
             .rand_out (rnd_bits[32*g +: 32])
         );
-        tl_narrow narrow_cell (
+        tl_narrow #(
+            .LATENCY  (NL)
+        ) narrow_cell (
+            .clk      (clk),
+            .ce       (ce),
             .fmt      (dst_fmt),
-            .in_bits  (f_reg[(DEPTH-2)*L32 + 32*g +: 32]),
-            .rnd      (rnd),
+            .in_bits  (f_reg[(FD-1)*L32 + 32*g +: 32]),
             .sat      (sat),
+            .rnd      (rnd),
             .rand32   (rnd_bits[32*g +: 32]),
             .out_bits (narrow[32*g +: 32])
         );
@@ -268,7 +277,7 @@ always @* begin
         n_next = {n_reg[(PD-1)*(LL+1)-1:0], n};
         l_next = {l_reg[PD-2:0], grp_last};
         raw_next = lane_bits;
-        f_next = {f_reg[(DEPTH-2)*L32-1:0], wide};
+        f_next = {f_reg[(FD-1)*L32-1:0], wide};
         p_next = pk_data;
     end
 

@@ -264,12 +264,14 @@ wire [QUEUES-1:0]     qf_valid;
 wire [639:0]          q_head;        // head descriptor of the picked queue
 reg  [QUEUES-1:0]     qf_push;
 reg  [QUEUES-1:0]     qf_flush;
-reg                   found;
+reg                   found;         // pick_reg's queue is still eligible: take its head
 reg  [QUEUES-1:0]     qfail;         // queues with a failed job still in flight
 reg  [QUEUES-1:0]     elig;          // queues with work and no error
 reg  [QUEUES-1:0]     from_rr;       // queues at or after the round-robin start
 reg  [QUEUES-1:0]     cand;          // where to look first
 reg  [QUEUES-1:0]     pick;          // the chosen queue, one-hot
+reg  [QUEUES-1:0]     pick_reg;      // pick of the cycle before: addresses the queue array
+reg  [QUEUES-1:0]     pick_next;
 integer               a;             // arbiter loop index
 integer               k;
 integer               e;
@@ -288,14 +290,21 @@ dma_queues #(
     .in_data   (desc_data),
     .not_full  (qf_in_ready),
     .not_empty (qf_valid),
-    .head_sel  (pick),
+    .head_sel  (pick_reg),
     .pop       ((state_reg == S_IDLE) && found),
     .flush     (qf_flush),
     .out_data  (q_head)
 );
 
 // Round-robin pick among queues with work and no error: the first eligible
-// queue at or after rr_reg, else the first eligible one.
+// queue at or after rr_reg, else the first eligible one. The pick is
+// registered (pick_reg) before it addresses the queue array, so that the
+// array's read address (which fans out to every distributed-RAM cell of
+// it) comes from a register; the front end takes pick_reg's head when that
+// queue is still eligible. While no queue is eligible, pick_reg follows
+// the queue being pushed, so that a descriptor pushed into idle queues is
+// taken in the next cycle as before; while a job is checked or issued,
+// pick_reg follows rr_reg. A stale pick_reg only costs a cycle.
 always @* begin
     for (a = 0; a < QUEUES; a = a + 1) begin
         qf_push[a] = desc_valid && (desc_queue == a[3:0]) && !qerr_reg[a] && !abort;
@@ -306,7 +315,7 @@ always @* begin
         from_rr[a] = rr_reg[a] || from_rr[a-1];
     end
     cand  = ((elig & from_rr) != {QUEUES{1'b0}}) ? (elig & from_rr) : elig;
-    found = (elig != {QUEUES{1'b0}});
+    found = ((elig & pick_reg) != {QUEUES{1'b0}});
     pick  = {QUEUES{1'b0}};
     for (a = QUEUES - 1; a >= 0; a = a - 1) begin
         if (cand[a]) begin
@@ -314,6 +323,7 @@ always @* begin
             pick[a] = 1'b1;
         end
     end
+    pick_next = (elig == {QUEUES{1'b0}}) ? qf_push : pick;
 end
 
 // ------------------------------------------------------------ units
@@ -582,9 +592,10 @@ assign idle       = (state_reg == S_IDLE) && (qf_valid == {QUEUES{1'b0}}) &&
                     !rs_valid && !cvt_busy && !ws_valid;
 
 // ------------------------------------------------------ check arithmetic
-// Element totals and byte extents of both sides, pipelined (dma_psize):
-// valid from check step PSIZE_STEP on, job_reg being stable from step 0.
-localparam [2:0] PSIZE_STEP = 3'd4;
+// Element totals, byte extents and range checks of both sides, pipelined
+// (dma_psize, 5 cycles): valid from check step PSIZE_STEP on, job_reg
+// being stable from step 0.
+localparam [2:0] PSIZE_STEP = 3'd5;
 wire [63:0] s_total;
 wire [63:0] d_total;
 /* verilator lint_off UNUSEDSIGNAL */ // a fault address is 64 bits; [71:64] only decide `over`
@@ -788,8 +799,8 @@ always @* begin
         S_IDLE: begin
             if (found) begin
                 job_next     = q_head;
-                qsel_next    = pick;
-                rr_next      = {pick[QUEUES-2:0], pick[QUEUES-1]};
+                qsel_next    = pick_reg;
+                rr_next      = {pick_reg[QUEUES-2:0], pick_reg[QUEUES-1]};
                 step_next    = 3'd0;
                 jerr_next    = 1'b0;
                 jcode_next   = `DMA_ERR_NONE;
@@ -798,9 +809,9 @@ always @* begin
             end
         end
         S_CHECK: begin
-            // step 0: space, format pair, strides; 1-3: the pattern sizes
-            // are computed; 4: element totals (zero: done), then source
-            // and destination range, then launch
+            // step 0: space, format pair, strides; 1-4: the pattern sizes
+            // are computed; 5 (PSIZE_STEP): element totals (zero: done),
+            // then source and destination range, then launch
             step_next = step_reg + 3'd1;
             if (step_reg == 3'd0) begin
                 if ((src_space == 2'd3) || (dst_space == 2'd3)) begin
@@ -1010,6 +1021,7 @@ always @(posedge clk) begin
         state_reg <= S_IDLE;
         qsel_reg  <= {{(QUEUES-1){1'b0}}, 1'b1};
         rr_reg    <= {{(QUEUES-1){1'b0}}, 1'b1};
+        pick_reg  <= {QUEUES{1'b0}};
         step_reg  <= 3'd0;
         jerr_reg  <= 1'b0;
         jcode_reg <= `DMA_ERR_NONE;
@@ -1033,6 +1045,7 @@ always @(posedge clk) begin
         state_reg <= state_next;
         qsel_reg  <= qsel_next;
         rr_reg    <= rr_next;
+        pick_reg  <= pick_next;
         step_reg  <= step_next;
         jerr_reg  <= jerr_next;
         jcode_reg <= jcode_next;

@@ -14,10 +14,12 @@
  * same when every count is nonzero (the engine uses it only then); 72
  * bits hold every value exactly.
  *
- * Latency: 4 cycles. Inputs must be held stable; the outputs are valid
- * from the fourth clock edge after the inputs appear (pipelined dma_mul
- * multipliers, 16 x 16 partial products, at most two additions or one
- * addition and one comparison per stage). No handshake, no reset.
+ * Latency: 5 cycles. Inputs must be held stable; total and last are valid
+ * from the fourth clock edge after the inputs appear, over from the fifth
+ * (pipelined dma_mul multipliers, 16 x 16 partial products, at most two
+ * additions or one comparison per stage: the 72-bit sum and the 72-bit
+ * comparison are two carry chains, one stage each). No handshake, no
+ * reset.
  */
 module dma_psize (
     input  wire        clk,
@@ -46,7 +48,7 @@ reg  [71:0] base_reg;            // addr + esize - 1 - the strides    (cycle 2 o
 reg  [71:0] ea_reg;              // p0 + p1                           (cycle 3 on)
 reg  [71:0] eb_reg;              // p2 + base
 reg  [71:0] last_reg;            //                                   (cycle 4 on)
-reg         over_reg;
+reg         over_reg;            //                                   (cycle 5 on)
 
 wire [71:0] last_sum = ea_reg + eb_reg;
 
@@ -63,7 +65,7 @@ always @(posedge clk) begin
     ea_reg   <= {8'd0, p0} + {24'd0, p1};
     eb_reg   <= {24'd0, p2} + base_reg;
     last_reg <= last_sum;
-    over_reg <= (last_sum > limit);
+    over_reg <= (last_reg > limit);
 end
 
 assign last = last_reg;

@@ -9,7 +9,7 @@
  * array's read port instead of a QUEUES-way multiplexer of WIDTH bits.
  * Each queue behaves as a dma_fifo: an entry written in one cycle can be
  * read in the next; `flush[q]` empties queue q (a push to q in the same
- * cycle is dropped).
+ * cycle is dropped: its entry goes to a slot outside the queue).
  *
  * Handshake: push[q] writes in_data into queue q when not_full[q];
  * out_data is the head of the queue selected by the one-hot head_sel
@@ -80,12 +80,20 @@ always @* begin
             rq    = rq | k[QA-1:0];
             rslot = rslot | rd_ptr_reg[PW*k +: DEPTH_LOG2];
         end
+        // The array is written on every push to a queue that is not full,
+        // flushed or not: the write enable fans out to the whole array, so
+        // it must not wait for the flush (late control logic). A flushed
+        // push writes the slot at wr_ptr, which the flush leaves outside
+        // the queue (rd_ptr = wr_ptr, not advanced): never read, and
+        // overwritten by the next push.
+        if (push[k] && !full[k]) begin
+            we = 1'b1;
+        end
         if (flush[k]) begin
             rd_ptr_next[PW*k +: PW] = wr_ptr_reg[PW*k +: PW];
         end else begin
             if (push[k] && !full[k]) begin
                 wr_ptr_next[PW*k +: PW] = wr_ptr_reg[PW*k +: PW] + 1'b1;
-                we = 1'b1;
             end
             if (pop && head_sel[k] && !empty[k]) begin
                 rd_ptr_next[PW*k +: PW] = rd_ptr_reg[PW*k +: PW] + 1'b1;

@@ -13,6 +13,13 @@ $(eval $(call vl_test,test_tl_sr_rand,tl_sr_rand,verif/dma/test_tl_sr_rand.c,ver
 
 FUZZ += $(BUILD)/tests/test_tl_narrow
 
+# tl_narrow's pipelined forms (LATENCY 1 and 2, the DMA's and core_act's).
+$(eval $(call verilate,tl_narrow_l1,tl_narrow,rtl/common/tl_narrow.v rtl/common/tl_encoding.vh,$(DMA_VL_INC) -GLATENCY=1))
+$(eval $(call verilate,tl_narrow_l2,tl_narrow,rtl/common/tl_narrow.v rtl/common/tl_encoding.vh,$(DMA_VL_INC) -GLATENCY=2))
+$(eval $(call vl_test,test_tl_narrow_l1,tl_narrow_l1,verif/dma/test_tl_narrow_pipe.c,verif/dma/shim_tl_narrow_l1.cpp))
+$(eval $(call vl_test,test_tl_narrow_l2,tl_narrow_l2,verif/dma/test_tl_narrow_pipe.c,verif/dma/shim_tl_narrow_l2.cpp))
+$(BUILD)/vlshim/test_tl_narrow_l1/shim.o $(BUILD)/vlshim/test_tl_narrow_l2/shim.o: verif/dma/shim_tl_narrow_pipe.inc
+
 # DMA engine. Three builds: the main one (128-bit data, 32-bit addresses), a
 # coverage one (64-bit data, 64-bit addresses) and the board one (below). The geometry parameters
 # must match verif/dma/dma_shim.h (DMA_TB_*).

@@ -23,6 +23,18 @@ uint32_t tl_narrow_dut_eval(tl_narrow_dut *d, unsigned fmt, uint32_t f32,
                             unsigned rnd, unsigned sat, uint32_t rand32);
 void tl_narrow_dut_free(tl_narrow_dut *d);
 
+/* tl_narrow built with LATENCY > 0: one clock per call. fmt, f32 and sat
+ * enter the pipeline when ce = 1; rnd and rand32 belong to the element
+ * that entered `latency` ce-clocks earlier, and the return value is its
+ * result, read before this call's clock edge. */
+typedef struct tl_narrow_pipe_dut tl_narrow_pipe_dut;
+tl_narrow_pipe_dut *tl_narrow_pipe_dut_create(const char *wave, uint32_t seed);
+unsigned tl_narrow_pipe_dut_latency(void);
+uint32_t tl_narrow_pipe_dut_cycle(tl_narrow_pipe_dut *d, unsigned ce, unsigned fmt,
+                                  uint32_t f32, unsigned sat, unsigned rnd,
+                                  uint32_t rand32);
+void tl_narrow_pipe_dut_free(tl_narrow_pipe_dut *d);
+
 /* tl_sr_rand: present (seed, coord) with ce for one clock; returns the
  * output after that clock edge (the result of the input 5 clocks before). */
 typedef struct tl_sr_rand_dut tl_sr_rand_dut;
