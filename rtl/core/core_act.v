@@ -28,8 +28,9 @@
  *   run    the input streams a (and b) request their words in order, up to
  *          IN_DEPTH words ahead of the element issue (a FIFO each; reads
  *          answer CORE_MEM_RL = 2 cycles after taken, a tag shift register
- *          per port routes the answers); one element per cycle is issued
- *          to the lanes when its input words are there and, if it completes
+ *          per port routes the answers); one round of an element per
+ *          cycle is issued to the lanes when its input words are there
+ *          (the element moves on after its last round) and, if it completes
  *          an output word, a slot of the output FIFO is reserved (credits:
  *          the lanes' pipeline never stalls); LANE_LAT cycles later
  *          (core_act_lane's latency) the lanes' results are packed into
@@ -720,7 +721,7 @@ always @(posedge clk) begin
     a_pos_reg <= a_pos_next;
     b_pos_reg <= b_pos_next;
     o_pos_reg <= o_pos_next;
-    rd_reg    <= rd_next;
+    rd_reg    <= rd_next;      // set by setup 0 before the first issue
     pc_reg    <= {pc_reg[LANE_LAT-2:0], o_complete && last_round};
     for (li_cd = 0; li_cd < NL; li_cd = li_cd + 1) begin
         if (setup3)
@@ -838,7 +839,7 @@ always @(posedge clk) begin
     strb_acc_reg <= strb_acc_next;
     r_pos_reg    <= r_pos_next;
     r_addr_reg   <= r_addr_next;
-    res_rd_reg   <= res_rd_next;
+    res_rd_reg   <= res_rd_next;   // set by setup 0 before any result
 end
 
 // output FIFO
