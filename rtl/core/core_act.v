@@ -845,6 +845,13 @@ end
 // output FIFO
 wire o_push = res_valid && res_complete;
 
+// The word store goes into block RAM (its read is the registered load of
+// wr_data_reg at o_pop): in LUT RAM it cost about 770 LUT4 at 8 partitions of
+// 64 bits, and block RAM is the resource the core has to spare. A read never
+// meets a write of the same slot: a slot is written only while credits
+// (reserved at issue, returned at o_pop) say it is free, so the FIFO is
+// never full at a push, and an empty FIFO is not read.
+(* ram_style = "block", no_rw_check *)
 reg [NLW-1:0]  o_mem      [0:OUT_DEPTH-1];
 reg [DB-1:0]   o_strb_mem [0:OUT_DEPTH-1];
 reg [WA-1:0]   o_addr_mem [0:OUT_DEPTH-1];

@@ -519,7 +519,7 @@ START_TEST(test_random)
                           : ((in.w.out_space == in.w.a_space && in.w.out_off == in.w.a_off) ||
                              (in.w.out_space == in.w.b_space && in.w.out_off == in.w.b_off));
     }
-    printf("core_act %ux%u/%u, %u lanes: %u instructions (%u ACTIVATE, %u with per-partition scale or bias, "
+    printf("core_act %ux%u/%u, %u lane(s): %u instructions (%u ACTIVATE, %u with per-partition scale or bias, "
            "%u in place, %u SR) bit-exact, %llu cycles (%.0f cycles/s with the memory model)\n",
            e->prm.rows, e->prm.cols, e->prm.data_width, e->prm.act_lanes, n, nact, npp, inplace, nsr, (unsigned long long)cyc,
            secs > 0 ? (double)cyc / secs : 0.0);
@@ -543,7 +543,7 @@ START_TEST(test_cycles)
     static const uint32_t Fs[] = {1, 8, 64, 256, 512};
     unsigned nl = e->prm.rows > e->prm.cols ? e->prm.rows : e->prm.cols;
     unsigned rounds = nl / e->prm.act_lanes;   /* cycles per element: the lanes serve the partitions in turn */
-    printf("core_act %ux%u/%u, %u lanes (%u cycles per element), cycles per instruction (P = all partitions):\n",
+    printf("core_act %ux%u/%u, %u lane(s) (%u cycles per element), cycles per instruction (P = all partitions):\n",
            e->prm.rows, e->prm.cols, e->prm.data_width, e->prm.act_lanes, rounds);
     printf("  %-44s", "F");
     for (unsigned i = 0; i < sizeof Fs / sizeof Fs[0]; i++)
