@@ -12,3 +12,7 @@ ACT_LINT_INC := -Irtl/common -Irtl/core
 $(eval $(call lint_top,core_act_16x16,core_act,$(ACT_FILES) $(ACT_HDRS),$(ACT_LINT_INC)))
 $(eval $(call lint_top,core_act_4x4,core_act,$(ACT_FILES) $(ACT_HDRS),$(ACT_LINT_INC) -GROWS=4 -GCOLS=4 -GDATA_WIDTH=64 -GPSUM_BANKS=1))
 $(eval $(call lint_top,fp32_mul,fp32_mul,rtl/common/fp32_mul.v $(ACT_HDRS),$(ACT_LINT_INC)))
+# fewer arithmetic lanes than partitions (ACT_LANES): 4 x 4 with one lane,
+# 8 x 4 with two
+$(eval $(call lint_top,core_act_4x4_l1,core_act,$(ACT_FILES) $(ACT_HDRS),$(ACT_LINT_INC) -GROWS=4 -GCOLS=4 -GDATA_WIDTH=64 -GPSUM_BANKS=1 -GACT_LANES=1))
+$(eval $(call lint_top,core_act_8x4_l2,core_act,$(ACT_FILES) $(ACT_HDRS),$(ACT_LINT_INC) -GROWS=8 -GCOLS=4 -GDATA_WIDTH=64 -GACT_LANES=2))

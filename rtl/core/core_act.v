@@ -14,30 +14,37 @@
  * after its last write was taken, and insn_ready is high again in that
  * cycle. `busy` is high from the cycle after the accept until done.
  *
- * Dataflow. A tile is partitions p0..p0+P-1 by F elements; partition
- * p0+p is lane p0+p of every memory word, and every lane runs the same
- * element f in the same cycle (core_act_lane, one per lane, NL = max(ROWS,
- * COLS) lanes). Per instruction:
+ * Dataflow. A tile is partitions p0..p0+P-1 by F elements; partition p
+ * is lane p of every memory word. NL = max(ROWS, COLS) partitions share
+ * NA = ACT_LANES arithmetic lanes (core_act_lane): element f of every
+ * partition is issued in NR = NL/NA consecutive rounds, round r giving lane
+ * k partition r*NA + k (its element, SR coordinate, scale and bias), so
+ * every element keeps its own coordinate and the results are the same for
+ * every NA; NA = NL (the default) is one round, all partitions at once.
+ * Per instruction:
  *   setup  (4 cycles) element sizes, word counts, the lanes' first SR
  *          coordinates cbase + (lane - p0)*cstride_p; per-partition scale
  *          and bias words are requested first (SBUF port), before any data
  *   run    the input streams a (and b) request their words in order, up to
  *          IN_DEPTH words ahead of the element issue (a FIFO each; reads
  *          answer CORE_MEM_RL = 2 cycles after taken, a tag shift register
- *          per port routes the answers); one element per cycle is issued
- *          to the lanes when its input words are there and, if it completes
+ *          per port routes the answers); one round of an element per
+ *          cycle is issued to the lanes when its input words are there
+ *          (the element moves on after its last round) and, if it completes
  *          an output word, a slot of the output FIFO is reserved (credits:
- *          the lanes' pipeline never stalls); LANE_LAT = 22 cycles later
- *          the lanes' results are packed into the output word, which goes
+ *          the lanes' pipeline never stalls); LANE_LAT cycles later
+ *          (core_act_lane's latency) the lanes' results are packed into
+ *          the output word, round by round; a complete word goes
  *          to the output FIFO and from there to the write port with the
  *          partition mask and the byte strobes of its elements.
  * Inputs are read strictly ahead of the outputs covering the same bytes,
  * so an output may be an input in place (same offset, same element size);
  * other overlaps are the OVERLAP error in core_ctrl, never seen here.
  *
- * Throughput: one element of every lane per cycle while the memory ports
- * keep up and the output credits (OUT_DEPTH words in flight) last.
- * Latency of an instruction: about 4 + 3 + F + LANE_LAT + 2 cycles.
+ * Throughput: one element of every partition per NR cycles while the
+ * memory ports keep up and the output credits (OUT_DEPTH words in flight)
+ * last. Latency of an instruction with every port ready:
+ * NR*F + LANE_LAT + 8 cycles (ACTIVATE; ELEMWISE one more).
  *
  * Memory ports (memory-facing outputs are registers): request streams
  * (*_valid/*_ready) addressed by word; read answers arrive exactly
@@ -50,6 +57,7 @@ module core_act #(
     parameter SBUF_PART_LOG2 = 16,    // log2 bytes per SBUF partition
     parameter PSUM_BANKS = 4,         // PSUM banks (1 allowed)
     parameter PSUM_BANK_LOG2 = 9,     // log2 entries per bank and partition
+    parameter ACT_LANES = (ROWS > COLS ? ROWS : COLS),  // arithmetic lanes: max(ROWS, COLS) or a power of two dividing it
     parameter SWA = SBUF_PART_LOG2 - $clog2(DATA_WIDTH/8),                      // SBUF word address width
     parameter PWA = $clog2(PSUM_BANKS) + PSUM_BANK_LOG2 - $clog2(DATA_WIDTH/32) // PSUM word address width
 ) (
@@ -97,6 +105,9 @@ localparam DBL  = $clog2(DB);
 localparam NCH  = DB / 4;                          // 32-bit chunks per word
 localparam NL   = ROWS > COLS ? ROWS : COLS;       // lanes
 localparam NLW  = NL * DW;
+localparam NA   = ACT_LANES;                       // arithmetic lanes
+localparam NR   = NL / NA;                         // rounds per element
+localparam RB   = NR > 1 ? $clog2(NR) : 1;         // round counter bits
 localparam PB   = $clog2(PSUM_BANKS) + PSUM_BANK_LOG2 + 2;    // PSUM partition byte address bits
 localparam BA   = SBUF_PART_LOG2 > PB ? SBUF_PART_LOG2 : PB;  // byte address bits
 localparam WA   = BA - DBL;                        // word address bits
@@ -130,6 +141,9 @@ generate
     end
     if ((1 << INL) != IN_DEPTH || (1 << OUTL) != OUT_DEPTH) begin : bad_depth
         core_act_fifo_depths_must_be_powers_of_two check ();
+    end
+    if (NA < 1 || NA > NL || NR * NA != NL || (NA != NL && (NA & (NA - 1)) != 0)) begin : bad_lanes
+        core_act_act_lanes_must_be_max_rows_cols_or_a_power_of_two_dividing_it check ();
     end
 endgenerate
 
@@ -636,9 +650,10 @@ reg [DBL-1:0]  a_pos_reg, a_pos_next;        // byte of the next element in the 
 reg [DBL-1:0]  b_pos_reg, b_pos_next;
 reg [DBL-1:0]  o_pos_reg, o_pos_next;        // byte of the next output element in its word
 reg [OUTL:0]   credit_reg, credit_next;      // output FIFO slots not reserved
-reg [NL*32-1:0] coord_reg;                   // SR coordinate of the next element, per lane
-reg [LANE_LAT-1:0] pv_reg;                   // pipeline: element valid
-reg [LANE_LAT-1:0] pc_reg;                   // pipeline: element completes an output word
+reg [NL*32-1:0] coord_reg;                   // SR coordinate of the next element, per partition
+reg [RB-1:0]   rd_reg, rd_next;              // round of the next issue: partitions rd*NA ..
+reg [LANE_LAT-1:0] pv_reg;                   // pipeline: lanes busy (one round issued)
+reg [LANE_LAT-1:0] pc_reg;                   // pipeline: the last round of an element completing an output word
 
 wire [DBL:0]   b_step_w = {{DBL{1'b0}}, 1'b1} << b_esl_reg;
 wire [DBL:0]   a_step_w = {{DBL{1'b0}}, 1'b1} << a_esl_reg;
@@ -649,13 +664,27 @@ wire [DBL:0]   o_pos_sum = {1'b0, o_pos_reg} + o_step_w;
 wire           f_last    = f_left_reg == {{(CW-1){1'b0}}, 1'b1};
 wire           o_complete = o_pos_sum[DBL] || f_last;
 wire           output_ok  = !o_complete || credit_reg != {(OUTL+1){1'b0}};
+// a round goes to the lanes (once the first round of an element is issued
+// the others follow in the next cycles: nothing they need can go away)
 wire           issue = run && !scale_wait_reg && !bias_wait_reg && f_left_reg != {CW{1'b0}}
                     && a_fill_reg != {(INL+1){1'b0}}
                     && (act_reg || b_fill_reg != {(INL+1){1'b0}}) && output_ok;
+/* verilator lint_off UNSIGNED */ // NR = 1: the only round is the last
+wire           last_round = {{(32-RB){1'b0}}, rd_reg} >= NR - 1;
+/* verilator lint_on UNSIGNED */
+wire           step  = issue && last_round;  // the element's last round: go to the next element
 wire           o_pop;                        // the output FIFO hands a word to the write port
 
-assign a_pop = issue && (a_pos_sum[DBL] || f_last);
-assign b_pop = issue && !act_reg && (b_pos_sum[DBL] || f_last);
+assign a_pop = step && (a_pos_sum[DBL] || f_last);
+assign b_pop = step && !act_reg && (b_pos_sum[DBL] || f_last);
+
+always @* begin
+    rd_next = rd_reg;
+    if (setup0 || step)
+        rd_next = {RB{1'b0}};
+    else if (issue)
+        rd_next = rd_reg + {{(RB-1){1'b0}}, 1'b1};
+end
 
 always @* begin
     f_left_next = f_left_reg;
@@ -669,7 +698,7 @@ always @* begin
         b_pos_next  = pos_of(byte_of(b_space_reg, b_off_reg));
         o_pos_next  = pos_of(byte_of(o_space_reg, o_off_reg));
         credit_next = OUT_FULL;
-    end else if (issue) begin
+    end else if (step) begin
         f_left_next = f_left_reg - {{(CW-1){1'b0}}, 1'b1};
         a_pos_next  = a_pos_sum[DBL-1:0];
         b_pos_next  = b_pos_sum[DBL-1:0];
@@ -692,36 +721,57 @@ always @(posedge clk) begin
     a_pos_reg <= a_pos_next;
     b_pos_reg <= b_pos_next;
     o_pos_reg <= o_pos_next;
-    pc_reg    <= {pc_reg[LANE_LAT-2:0], o_complete};
+    rd_reg    <= rd_next;      // set by setup 0 before the first issue
+    pc_reg    <= {pc_reg[LANE_LAT-2:0], o_complete && last_round};
     for (li_cd = 0; li_cd < NL; li_cd = li_cd + 1) begin
         if (setup3)
             coord_reg[li_cd*32 +: 32] <= cbase0_reg + lane_off_reg[li_cd*32 +: 32];
-        else if (issue)
+        else if (step)
             coord_reg[li_cd*32 +: 32] <= coord_reg[li_cd*32 +: 32] + csf_reg;
     end
 end
 
 // ============================================================== lanes
-wire [NL*32-1:0] lane_y;
+// one-hot round: lane k takes partition r*NA + k in round r
+wire [NR-1:0]    rd_hot = {{(NR-1){1'b0}}, 1'b1} << rd_reg;
+wire [NA*32-1:0] lane_y;
 
 genvar gl;
 generate
-    for (gl = 0; gl < NL; gl = gl + 1) begin : lane
-        wire [31:0] a_raw = elem_of(a_head[gl*DW +: DW], a_pos_reg, a_esl_reg);
-        wire [31:0] b_raw = elem_of(b_head[gl*DW +: DW], b_pos_reg, b_esl_reg);
+    for (gl = 0; gl < NA; gl = gl + 1) begin : lane
+        reg [DW-1:0] a_word, b_word;       // this round's partition's head words
+        reg [31:0]   coord, scale, bias;
+        integer      r;
+        always @* begin
+            a_word = {DW{1'b0}};
+            b_word = {DW{1'b0}};
+            coord  = 32'd0;
+            scale  = 32'd0;
+            bias   = 32'd0;
+            for (r = 0; r < NR; r = r + 1)
+                if (rd_hot[r]) begin
+                    a_word = a_word | a_head[(r*NA + gl)*DW +: DW];
+                    b_word = b_word | b_head[(r*NA + gl)*DW +: DW];
+                    coord  = coord | coord_reg[(r*NA + gl)*32 +: 32];
+                    scale  = scale | lane_scale_reg[(r*NA + gl)*32 +: 32];
+                    bias   = bias | lane_bias_reg[(r*NA + gl)*32 +: 32];
+                end
+        end
+        wire [31:0] a_raw = elem_of(a_word, a_pos_reg, a_esl_reg);
+        wire [31:0] b_raw = elem_of(b_word, b_pos_reg, b_esl_reg);
 
         core_act_lane #(.LATENCY(LANE_LAT)) u (
             .clk(clk),
             .a_raw(a_raw),
             .b_raw(b_raw),
-            .coord(coord_reg[gl*32 +: 32]),
+            .coord(coord),
             .act(act_reg),
             .op(op_reg),
             .relu(relu_reg),
             .a_fmt(a_fmt_reg),
             .b_fmt(b_fmt_reg),
-            .scale(lane_scale_reg[gl*32 +: 32]),
-            .bias(lane_bias_reg[gl*32 +: 32]),
+            .scale(scale),
+            .bias(bias),
             .out_fmt(o_fmt_reg),
             .rnd(rnd_reg),
             .sat(sat_reg),
@@ -734,17 +784,22 @@ endgenerate
 // ============================================================== output packing
 wire           res_valid    = pv_reg[LANE_LAT-1];
 wire           res_complete = pc_reg[LANE_LAT-1];
+reg  [RB-1:0]  res_rd_reg, res_rd_next;   // round of the result (the rounds come in order)
+wire [NR-1:0]  res_hot = {{(NR-1){1'b0}}, 1'b1} << res_rd_reg;
+/* verilator lint_off UNSIGNED */ // NR = 1: the only round is the last
+wire           res_last = {{(32-RB){1'b0}}, res_rd_reg} >= NR - 1;
+/* verilator lint_on UNSIGNED */
 reg  [DBL-1:0] r_pos_reg, r_pos_next;     // byte of the result in its output word
 reg  [WA-1:0]  r_addr_reg, r_addr_next;   // output word of the result
 reg  [DB-1:0]  strb_acc_reg, strb_acc_next;
 reg  [NLW-1:0] asm_reg, asm_next;         // output word being assembled
 reg  [DB-1:0]  e_strb;                    // bytes of this result
-reg  [NLW-1:0] e_rep;                     // this result, repeated across each lane's word
+reg  [NA*DW-1:0] e_rep;                   // the lanes' results, each repeated across a word
 
 always @* begin
     for (bj_pk = 0; bj_pk < DB; bj_pk = bj_pk + 1)
         e_strb[bj_pk] = (bj_pk[DBL-1:0] >> o_esl_reg) == (r_pos_reg >> o_esl_reg);
-    for (li_pk = 0; li_pk < NL; li_pk = li_pk + 1)
+    for (li_pk = 0; li_pk < NA; li_pk = li_pk + 1)
         for (bj_pk = 0; bj_pk < NCH; bj_pk = bj_pk + 1)
             case (o_esl_reg)
                 2'd2:    e_rep[li_pk*DW + 32*bj_pk +: 32] = lane_y[li_pk*32 +: 32];
@@ -755,17 +810,24 @@ always @* begin
     strb_acc_next = strb_acc_reg;
     r_pos_next    = r_pos_reg;
     r_addr_next   = r_addr_reg;
+    res_rd_next   = res_rd_reg;
     if (res_valid) begin
+        // partition p is lane p % NA's result of round p / NA
         for (li_pk = 0; li_pk < NL; li_pk = li_pk + 1)
             for (bj_pk = 0; bj_pk < DB; bj_pk = bj_pk + 1)
-                if (e_strb[bj_pk])
-                    asm_next[li_pk*DW + 8*bj_pk +: 8] = e_rep[li_pk*DW + 8*bj_pk +: 8];
-        strb_acc_next = res_complete ? {DB{1'b0}} : (strb_acc_reg | e_strb);
-        r_pos_next    = r_pos_reg + o_step_w[DBL-1:0];
-        if (res_complete)
-            r_addr_next = r_addr_reg + {{(WA-1){1'b0}}, 1'b1};
+                if (e_strb[bj_pk] && res_hot[li_pk / NA])
+                    asm_next[li_pk*DW + 8*bj_pk +: 8] = e_rep[(li_pk % NA)*DW + 8*bj_pk +: 8];
+        res_rd_next = res_rd_reg + {{(RB-1){1'b0}}, 1'b1};
+        if (res_last) begin
+            res_rd_next   = {RB{1'b0}};
+            strb_acc_next = res_complete ? {DB{1'b0}} : (strb_acc_reg | e_strb);
+            r_pos_next    = r_pos_reg + o_step_w[DBL-1:0];
+            if (res_complete)
+                r_addr_next = r_addr_reg + {{(WA-1){1'b0}}, 1'b1};
+        end
     end
     if (setup0) begin
+        res_rd_next   = {RB{1'b0}};
         strb_acc_next = {DB{1'b0}};
         r_pos_next    = pos_of(byte_of(o_space_reg, o_off_reg));
         r_addr_next   = word_of(byte_of(o_space_reg, o_off_reg));
@@ -777,11 +839,19 @@ always @(posedge clk) begin
     strb_acc_reg <= strb_acc_next;
     r_pos_reg    <= r_pos_next;
     r_addr_reg   <= r_addr_next;
+    res_rd_reg   <= res_rd_next;   // set by setup 0 before any result
 end
 
 // output FIFO
 wire o_push = res_valid && res_complete;
 
+// The word store goes into block RAM (its read is the registered load of
+// wr_data_reg at o_pop): in LUT RAM it cost about 770 LUT4 at 8 partitions of
+// 64 bits, and block RAM is the resource the core has to spare. A read never
+// meets a write of the same slot: a slot is written only while credits
+// (reserved at issue, returned at o_pop) say it is free, so the FIFO is
+// never full at a push, and an empty FIFO is not read.
+(* ram_style = "block", no_rw_check *)
 reg [NLW-1:0]  o_mem      [0:OUT_DEPTH-1];
 reg [DB-1:0]   o_strb_mem [0:OUT_DEPTH-1];
 reg [WA-1:0]   o_addr_mem [0:OUT_DEPTH-1];

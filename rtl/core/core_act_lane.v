@@ -29,8 +29,10 @@
  * `TL_FP32_MUL_LATENCY + `TL_FP32_ADD_LATENCY + 1 (relu) + PAD = 21 (the
  * tl_sr_rand depth), + 1. An elaboration check fails if the caller's
  * LATENCY differs. No handshake, no reset, no enable: the caller tracks
- * which cycles carry elements. The instruction inputs (formats, op, scale,
- * bias, rounding) must be stable while elements of an instruction are in
+ * which cycles carry elements. scale and bias belong to the element (its
+ * partition's, taken in the same cycle as a_raw), so a lane can serve
+ * several partitions in turn; the other instruction inputs (formats, op,
+ * rounding, seed) must be stable while elements of an instruction are in
  * flight.
  */
 module core_act_lane #(
@@ -47,8 +49,8 @@ module core_act_lane #(
     input  wire        relu,          // ACTIVATE: f = relu
     input  wire [2:0]  a_fmt,
     input  wire [2:0]  b_fmt,
-    input  wire [31:0] scale,         // ACTIVATE: this partition's scale
-    input  wire [31:0] bias,          // ACTIVATE: this partition's bias
+    input  wire [31:0] scale,         // ACTIVATE: the element's partition's scale (with a_raw)
+    input  wire [31:0] bias,          // ACTIVATE: the element's partition's bias (with a_raw)
     input  wire [2:0]  out_fmt,
     input  wire        rnd,
     input  wire        sat,
@@ -105,6 +107,7 @@ endfunction
 
 // ---- stage 1: element registers ------------------------------------------------
 reg [31:0] e_a_reg, e_b_reg;
+reg [31:0] e_s_reg, e_c_reg;        // scale, bias: they go with the element
 
 // ---- stage 2: widen ----------------------------------------------------------------
 wire [31:0] wa, wb;
@@ -113,6 +116,7 @@ tl_widen widen_a (.fmt(a_fmt), .in_bits(e_a_reg), .out_bits(wa));
 tl_widen widen_b (.fmt(b_fmt), .in_bits(e_b_reg), .out_bits(wb));
 
 reg [31:0] w_a_reg, w_b_reg;
+reg [31:0] w_s_reg, w_c_reg;
 
 // ---- stage 3: operands of the multiplier and the adder --------------------------------
 reg [31:0] x_reg, x_next;
@@ -124,8 +128,8 @@ always @* begin
     m_next = ONE;
     c_next = NEG0;
     if (act) begin
-        m_next = scale;
-        c_next = bias;
+        m_next = w_s_reg;
+        c_next = w_c_reg;
     end else begin
         case (op)
             `TL_ISA_EWOP_ADD: c_next = w_b_reg;
@@ -196,8 +200,12 @@ reg [31:0] y_reg;
 always @(posedge clk) begin
     e_a_reg <= a_raw;
     e_b_reg <= b_raw;
+    e_s_reg <= scale;
+    e_c_reg <= bias;
     w_a_reg <= wa;
     w_b_reg <= wb;
+    w_s_reg <= e_s_reg;
+    w_c_reg <= e_c_reg;
     x_reg   <= x_next;
     m_reg   <= m_next;
     c_reg   <= c_next;

@@ -44,7 +44,8 @@ module trnlite_core #(
     parameter ID_WIDTH       = 4,   // AXI ID bits (fetch uses 1, the DMA 0)
     parameter SEMS           = 16,  // counting semaphores (16..32)
     parameter DMA_QUEUES     = 4,   // DMA queues (2..15)
-    parameter CVT_LANES      = DATA_WIDTH / 32 // DMA conversion lanes
+    parameter CVT_LANES      = DATA_WIDTH / 32, // DMA conversion lanes
+    parameter ACT_LANES      = (ROWS > COLS ? ROWS : COLS) // activation lanes: max(ROWS, COLS) or a power of two dividing it
 ) (
     input  wire                    clk,
     input  wire                    rst,
@@ -652,7 +653,8 @@ core_act #(
     .DATA_WIDTH     (DATA_WIDTH),
     .SBUF_PART_LOG2 (SBUF_PART_LOG2),
     .PSUM_BANKS     (PSUM_BANKS),
-    .PSUM_BANK_LOG2 (PSUM_BANK_LOG2)
+    .PSUM_BANK_LOG2 (PSUM_BANK_LOG2),
+    .ACT_LANES      (ACT_LANES)
 ) act (
     .clk             (clk),
     .rst             (eng_reset),

@@ -4,10 +4,18 @@
 # 64 entries: what core_progs.c generates for) at two array sizes and bus
 # widths; `make sim` uses the default 16 x 16 core, built for speed.
 CORE_RTL_ALL := $(CORE_FILES) $(CORE_HDRS)
-$(eval $(call verilate,core_4x8,trnlite_core,$(CORE_RTL_ALL),$(CORE_INC) --trace-depth 3 $(CORE_CFG_4x8)))
+# The 4 x 8 build has 2 activation lanes for its 8 partitions (ACT_LANES,
+# 4 rounds per element; the board configuration has 1); the 8 x 8 one has
+# the default, one per partition.
+$(eval $(call verilate,core_4x8,trnlite_core,$(CORE_RTL_ALL),$(CORE_INC) --trace-depth 3 $(CORE_CFG_4x8) -GACT_LANES=2))
 $(eval $(call verilate,core_8x8,trnlite_core,$(CORE_RTL_ALL),$(CORE_INC) --trace-depth 3 $(CORE_CFG_8x8)))
 
 CORE_RTL_HARNESS := verif/core/core_rtl.c verif/core/core_harness_rtl.c verif/common/axi_mem.c $(CORE_HARNESS)
 $(eval $(call vl_test,test_core_rtl_4x8,core_4x8,verif/core/test_core_rtl.c verif/core/core_progs.c $(CORE_RTL_HARNESS),verif/core/shim_core.cpp))
 $(eval $(call vl_test,test_core_rtl_8x8,core_8x8,verif/core/test_core_rtl.c verif/core/core_progs.c $(CORE_RTL_HARNESS),verif/core/shim_core.cpp))
 FUZZ += $(BUILD)/tests/test_core_rtl_4x8 $(BUILD)/tests/test_core_rtl_8x8
+
+# lint of the whole core as fpga/configs.mk builds it for the board
+# (core_board: 1 activation lane); here because CORE_FILES is defined
+# after the rtl/core fragments are read
+$(eval $(call lint_top,trnlite_core_board,trnlite_core,$(CORE_FILES) $(CORE_HDRS),$(CORE_INC) -GROWS=8 -GCOLS=4 -GDATA_WIDTH=64 -GCVT_LANES=1 -GSBUF_PART_LOG2=14 -GPSUM_BANKS=4 -GPSUM_BANK_LOG2=9 -GACT_LANES=1))

@@ -15,7 +15,8 @@
  * same payload until taken, one done per instruction, busy until done.
  * A reset in the middle of an instruction leaves the engine idle, and the
  * next instruction is correct. Then cycles per instruction against F,
- * with every port always ready.
+ * with every port always ready: each further element costs one cycle per
+ * round of the lanes (max(rows, cols) / ACT_LANES), which is checked.
  *
  * A mismatch prints the seed, the instruction's fields, the first bytes
  * that differ in both memories; TRACE=1 writes a waveform.
@@ -518,9 +519,9 @@ START_TEST(test_random)
                           : ((in.w.out_space == in.w.a_space && in.w.out_off == in.w.a_off) ||
                              (in.w.out_space == in.w.b_space && in.w.out_off == in.w.b_off));
     }
-    printf("core_act %ux%u/%u: %u instructions (%u ACTIVATE, %u with per-partition scale or bias, "
+    printf("core_act %ux%u/%u, %u lane(s): %u instructions (%u ACTIVATE, %u with per-partition scale or bias, "
            "%u in place, %u SR) bit-exact, %llu cycles (%.0f cycles/s with the memory model)\n",
-           e->prm.rows, e->prm.cols, e->prm.data_width, n, nact, npp, inplace, nsr, (unsigned long long)cyc,
+           e->prm.rows, e->prm.cols, e->prm.data_width, e->prm.act_lanes, n, nact, npp, inplace, nsr, (unsigned long long)cyc,
            secs > 0 ? (double)cyc / secs : 0.0);
     printf("  ELEMWISE add %u mul %u max %u relu-grad %u; inputs fp32 %u bf16 %u fp16 %u e4m3 %u e5m2 %u int8 %u; "
            "outputs fp32 %u bf16 %u fp16 %u e4m3 %u e5m2 %u\n", nop[0], nop[1], nop[2], nop[3], nin[0], nin[1], nin[2],
@@ -540,8 +541,10 @@ START_TEST(test_cycles)
     env *e = malloc(sizeof *e);
     env_init(e, seed ^ 0xc7c1e5);
     static const uint32_t Fs[] = {1, 8, 64, 256, 512};
-    printf("core_act %ux%u/%u cycles per instruction (P = all partitions):\n", e->prm.rows, e->prm.cols,
-           e->prm.data_width);
+    unsigned nl = e->prm.rows > e->prm.cols ? e->prm.rows : e->prm.cols;
+    unsigned rounds = nl / e->prm.act_lanes;   /* cycles per element: the lanes serve the partitions in turn */
+    printf("core_act %ux%u/%u, %u lane(s) (%u cycles per element), cycles per instruction (P = all partitions):\n",
+           e->prm.rows, e->prm.cols, e->prm.data_width, e->prm.act_lanes, rounds);
     printf("  %-44s", "F");
     for (unsigned i = 0; i < sizeof Fs / sizeof Fs[0]; i++)
         printf(" %6u", Fs[i]);
@@ -550,6 +553,7 @@ START_TEST(test_cycles)
         static const char *names[] = {"ACTIVATE bf16 SBUF -> bf16 SBUF, relu, RNE", "ACTIVATE fp32 PSUM -> bf16 SBUF, pp bias",
                                       "ELEMWISE add fp32 SBUF + fp32 SBUF -> fp32", "ELEMWISE mul PSUM x PSUM -> PSUM, SR"};
         printf("  %-44s", names[kind]);
+        uint64_t c1 = 0;   /* cycles at F = 1 (Fs[0]) */
         for (unsigned i = 0; i < sizeof Fs / sizeof Fs[0]; i++) {
             uint32_t F = Fs[i];
             unsigned parts = e->prm.rows < e->prm.cols ? e->prm.rows : e->prm.cols;
@@ -583,6 +587,13 @@ START_TEST(test_cycles)
             uint64_t c = run_rtl(e, &in, 100000);
             compare(e, &in, i);
             printf(" %6llu", (unsigned long long)c);
+            /* every port ready: each further element costs one cycle per round
+             * (docs/core.md section 11), whatever the lanes' latency */
+            if (i == 0)
+                c1 = c;
+            ck_assert_msg(c == c1 + (uint64_t)rounds * (F - 1),
+                          "%s F %u: %llu cycles, expected %llu (F = 1) + %u * (F - 1)", names[kind], F,
+                          (unsigned long long)c, (unsigned long long)c1, rounds);
         }
         printf("\n");
     }
