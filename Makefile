@@ -61,6 +61,7 @@ help:
 	@echo "  make synth         Yosys ECP5 + 7-series synthesis, latch check: build/fpga/report.md"
 	@echo "  make fpga          synth, then nextpnr-ecp5 (FPGA_CONFIGS, FPGA_FREQ, FPGA_SEED)"
 	@echo "  make trnlite       build the trnlite tool (build/bin/trnlite)"
+	@echo "  make trace-png     render a trnlite --trace timeline to PNG (TRACE=FILE.json, PNG=)"
 	@echo "  make gen           regenerate interface files (encoding.def, isa.def, spec/*.rdl, trnlite.core)"
 	@echo "  make deps          install missing packages and the Python venv"
 	@echo "  make clean         remove build/"

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "hal_trace.h"
 #include "npy.h"
 #include "tl_hal_host.h"
 #include "tl_rt.h"
@@ -165,6 +166,7 @@ void cmd_gemm_help(FILE *out)
     fputs("  gemm --a A.npy --b B.npy [--c C.npy] --out OUT.npy --dtype-a T --dtype-b T\n"
           "       --out-dtype T [--round rne|sr] [--seed N] [--saturate|--no-saturate]\n"
           "       [--backend cmodel|rtl] [--dram-size N] [--timeout N] [--latency N]\n"
+          "       [--trace FILE.json]\n"
           "      OUT = A (M x K) @ B (K x N) [+ C] on the device: K in tiles of the\n"
           "      array's rows, tile sums added in order into C (or 0), each add RNE.\n"
           "      --dtype-a/-b  bf16 fp16 e4m3 e5m2 (any pair), or int8 with int8.\n"
@@ -177,12 +179,16 @@ void cmd_gemm_help(FILE *out)
           "                    m*N + n of OUT as its coordinate and --seed (default 0)\n"
           "      --saturate / --no-saturate  FP8 OUT overflow to +-max, or to NaN\n"
           "                    (e4m3) / inf (e5m2); default --no-saturate\n"
+          "      --trace       rtl: write the engine timeline as Chrome/Perfetto trace\n"
+          "                    JSON (one track per engine, DMA queue and semaphore\n"
+          "                    waits; ts and dur in core cycles)\n"
           "      Prints a performance report from the core's counters.\n", out);
 }
 
 typedef struct {
     const char *a, *b, *c, *out;
     const char *ta, *tb, *to;
+    const char *trace;
     tl_round round;
     uint32_t seed;
     bool saturate;
@@ -318,6 +324,7 @@ static int parse_gemm(int argc, char **argv, gemm_opts *o)
         else if (strcmp(a, "--dtype-a") == 0 && has_val) o->ta = argv[++i];
         else if (strcmp(a, "--dtype-b") == 0 && has_val) o->tb = argv[++i];
         else if (strcmp(a, "--out-dtype") == 0 && has_val) o->to = argv[++i];
+        else if (strcmp(a, "--trace") == 0 && has_val) o->trace = argv[++i];
         else if (strcmp(a, "--round") == 0 && has_val) {
             const char *m = argv[++i];
             if (strcmp(m, "rne") == 0) o->round = TL_RND_RNE;
@@ -344,7 +351,7 @@ static int parse_gemm(int argc, char **argv, gemm_opts *o)
                    (!strcmp(a, "--a") || !strcmp(a, "--b") || !strcmp(a, "--c") || !strcmp(a, "--out") ||
                     !strncmp(a, "--dtype", 7) || !strcmp(a, "--out-dtype") || !strcmp(a, "--round") ||
                     !strcmp(a, "--seed") || !strcmp(a, "--backend") || !strcmp(a, "--dram-size") ||
-                    !strcmp(a, "--timeout") || !strcmp(a, "--latency"))) {
+                    !strcmp(a, "--timeout") || !strcmp(a, "--latency") || !strcmp(a, "--trace"))) {
             cli_error("gemm: option '%s' needs a value", a);
             return CLI_EUSAGE;
         } else {
@@ -354,6 +361,10 @@ static int parse_gemm(int argc, char **argv, gemm_opts *o)
     }
     if (!o->a || !o->b || !o->out) {
         cli_error("gemm: --a, --b and --out are required (try 'trnlite gemm --help')");
+        return CLI_EUSAGE;
+    }
+    if (o->trace && strcmp(o->dev.backend, "rtl") != 0) {
+        cli_error("gemm: --trace needs --backend rtl: the %s backend has no clock, so no timeline", o->dev.backend);
         return CLI_EUSAGE;
     }
     return CLI_OK;
@@ -400,6 +411,7 @@ int cmd_gemm(int argc, char **argv)
     tl_hal hal = {0};
     tl_dev dev;
     bool opened = false;
+    tl_trace *trace = NULL;
     rc = CLI_EINPUT;
     if (load_operand("A", o.a, fa, &A, &a_bits) || load_operand("B", o.b, fb, &B, &b_bits))
         goto done;
@@ -464,8 +476,18 @@ int cmd_gemm(int argc, char **argv)
         cli_error("gemm: %u x %u x %u does not fit the device: %s", M, K, N, tl_rt_strerror(r));
         goto done;
     }
+    if (o.trace) {
+        trace = tl_trace_new(dev.cfg.dma_queues);
+        if (!trace || tl_hal_trace(&hal, trace) != TL_HAL_OK) {
+            cli_error("gemm: --trace: the %s backend gives no timeline", hal.name);
+            rc = CLI_EUSAGE;
+            goto done;
+        }
+    }
     tl_rt_gemm_stats st;
     r = tl_rt_gemm(&dev, &g, &st);
+    if (trace)
+        tl_hal_trace(&hal, NULL);
     if (r == TL_RT_EDEVICE) {
         char where[32] = "";
         if (dev.err.code > TL_ISA_ERR_DMA)
@@ -503,8 +525,17 @@ int cmd_gemm(int argc, char **argv)
            tl_fmt_name(fb), tl_fmt_name(fo), o.c ? " + C" : "",
            fo != acc ? (o.round == TL_RND_SR ? " SR" : " RNE") : "", hal.name, dev.cfg.rows, dev.cfg.cols, o.out);
     perf_report(&dev, &st);
+    if (trace) {
+        if (tl_trace_write_json(trace, o.trace)) {
+            cli_error("gemm: cannot write the trace '%s': %s", o.trace, strerror(errno));
+            goto done;
+        }
+        printf("trace: %llu instructions, %llu semaphore waits: wrote %s\n",
+               (unsigned long long)tl_trace_insns(trace), (unsigned long long)tl_trace_waits(trace), o.trace);
+    }
     rc = CLI_OK;
 done:
+    tl_trace_free(trace);
     free(out);
     npy_free(&A);
     npy_free(&B);

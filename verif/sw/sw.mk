@@ -43,3 +43,25 @@ $(BUILD)/bench/bench_gemm: $(BUILD)/verif/sw/bench_gemm.o $(BUILD)/verif/sw/gemm
 .PHONY: bench-gemm
 bench-gemm: $(DEPS) $(BUILD)/bench/bench_gemm
 	@$(BUILD)/bench/bench_gemm
+
+# trnlite gemm --trace: the timeline's structure (rtl backend).
+TESTS += verif/sw/test_cli_trace.sh
+verif/sw/test_cli_trace.sh: | $(TRNLITE_BIN)
+
+# make trace-png [TRACE=FILE.json] [PNG=FILE.png]: render a --trace
+# timeline with matplotlib (the venv). Without TRACE, a demo: a 64 x 64 x
+# 64 bf16 GEMM on the rtl backend traced to build/trace/gemm.json.
+TRACE_DEMO := $(BUILD)/trace/gemm.json
+TRACE ?= $(TRACE_DEMO)
+PNG ?= $(basename $(TRACE)).png
+.PHONY: trace-png
+$(TRACE_DEMO): $(TRNLITE_BIN) | $(DEPS)
+	@mkdir -p $(@D)
+	$(PYTHON) -c "import numpy as np; r = np.random.default_rng(1); \
+	    np.save('$(@D)/a.npy', r.standard_normal((64, 64)).astype(np.float32)); \
+	    np.save('$(@D)/b.npy', r.standard_normal((64, 64)).astype(np.float32))"
+	$(TRNLITE_BIN) gemm --backend rtl --latency 100 --a $(@D)/a.npy --b $(@D)/b.npy --out $(@D)/out.npy \
+	    --dtype-a bf16 --dtype-b bf16 --out-dtype fp32 --trace $@
+trace-png: $(DEPS) $(TRACE)
+	$(PYTHON) scripts/trace_png.py $(TRACE) $(PNG)
+	@echo "wrote $(PNG)"
