@@ -328,8 +328,8 @@ static blk block_at(const gemm *p, uint32_t index)
 
 /* The A^T panel of block b into panel (b->index mod 2): every K tile of
  * its rows, partition k - tR of tile t at offset t * wbytes. The source
- * reads whole rows of A (contiguous, one burst per row); the destination
- * scatters them, k to its partition. One descriptor for the full tiles,
+ * reads the rows of A in runs of R elements; the destination scatters
+ * them, k to its partition. One descriptor for the full tiles,
  * one for a last partial tile. ws/wv: the wait of the first. */
 static int emit_panel(gemm *p, const blk *b, int ws, uint32_t wv)
 {
@@ -340,7 +340,14 @@ static int emit_panel(gemm *p, const blk *b, int ws, uint32_t wv)
     tl_dma_desc d;
     if (tf) {
         desc_clear(&d);
-        side(&d.src, TL_DMA_DRAM, g->fa, row, tf * p->R, b->mb, p->ea, g->K * p->ea);
+        /* Source rows of one tile's R elements: each is its own short
+         * burst, which the scatter drains in R cycles, so instruction
+         * fetches (same AXI read channel, answered in order) never wait
+         * behind a long burst that the scatter drains one element per
+         * cycle. Same element order as whole rows. */
+        side(&d.src, TL_DMA_DRAM, g->fa, row, p->R, tf, p->ea, p->R * p->ea);
+        d.src.count[2] = b->mb;
+        d.src.stride[2] = g->K * p->ea;
         side(&d.dst, TL_DMA_SBUF, g->fa, base, p->R, tf, 1u << p->lg, p->wbytes);
         d.dst.count[2] = b->mb;
         d.dst.stride[2] = p->ea;
