@@ -8,7 +8,7 @@
  * efficiency (DRAM bytes the descriptors move / (DMA busy cycles x bus
  * bytes)), DRAM bytes per cycle over the whole run, busy and semaphore
  * wait of the DMA and tensor engines (% of cycles). BENCH_SIZES="64 256"
- * runs a subset.
+ * and BENCH_FMTS=e4m3 run a subset.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,7 +32,7 @@ START_TEST(bench)
            c->rows, c->cols, c->data_width, o.latency);
     printf("%-15s %10s %7s %7s %9s %11s %11s %11s\n", "GEMM", "cycles", "TE util", "DMA eff", "DRAM B/cy",
            "DMA busy/wt", "TE busy/wt", "blocks");
-    const char *env = getenv("BENCH_SIZES");
+    const char *env = getenv("BENCH_SIZES"), *fenv = getenv("BENCH_FMTS");
     static const uint32_t sizes[] = {64, 256, 512};
     static const tl_fmt fmts[] = {TL_FMT_BF16, TL_FMT_E4M3};
     tl_rng rng = {0xBE4C4u};
@@ -42,6 +42,8 @@ START_TEST(bench)
         if (env && !strstr(env, key))
             continue;
         for (unsigned f = 0; f < 2; f++) {
+            if (fenv && !strstr(fenv, fmts[f] == TL_FMT_BF16 ? "bf16" : "e4m3"))
+                continue;
             uint32_t n = sizes[s];
             gemm_case gc = {n, n, n, fmts[f], fmts[f], TL_FMT_FP32, false, TL_RND_RNE, false, 1};
             gemm_data d;

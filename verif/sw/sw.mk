@@ -30,7 +30,7 @@ verif/sw/test_cli_numpy.sh: | $(TRNLITE_BIN)
 
 # make bench-gemm (part of make bench, not of make test): the driver's GEMM
 # on the default 16 x 16 core (the build `make sim` uses), DRAM latency 100
-# (docs/driver.md section 3). BENCH_SIZES="64 256" runs a subset.
+# (docs/driver.md section 6). BENCH_SIZES="64 256", BENCH_FMTS=e4m3: a subset.
 BENCH_GEMM_CORE := core_16x16
 $(BUILD)/bench/gemm/shim_core.o: verif/core/shim_core.cpp $$(VL_OBJS_$(BENCH_GEMM_CORE)) $(wildcard verif/common/*.h)
 	@mkdir -p $(@D)
