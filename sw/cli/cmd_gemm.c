@@ -286,9 +286,9 @@ static void perf_report(tl_dev *dev, const tl_rt_gemm_stats *st)
         return;
     }
     const tl_core_config *c = &dev->cfg;
-    printf("perf: %u matmuls, %u DMAs in %u batch%s; blocks of %u x %u, %u SBUF slots, B %s\n", st->matmuls,
+    printf("perf: %u matmuls, %u DMAs in %u batch%s; blocks of %u x %u, %u SBUF %s, B %s\n", st->matmuls,
            st->dmas, st->batches, st->batches == 1 ? "" : "es", st->mb, st->nb, st->slots,
-           st->b_resident ? "resident" : "streamed");
+           st->a_panels ? "A^T panels" : "slots", st->b_resident ? "resident" : "streamed");
     printf("perf: %llu MACs; DMA %llu bytes read, %llu written (element bytes); %llu DRAM bytes\n",
            (unsigned long long)p.macs, (unsigned long long)p.dma_rd_bytes, (unsigned long long)p.dma_wr_bytes,
            (unsigned long long)st->dram_bytes);
