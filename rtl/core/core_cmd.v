@@ -108,6 +108,7 @@ module core_cmd #(
     output wire [3*16-1:0]           q_head,
     output wire [2:0]                st_busy,
     output wire [2:0]                st_waiting,
+    output wire [2:0]                st_nop,     // a NOP executes this cycle, per engine (trace port)
     output wire                      st_idle,
     output wire [7:0]                err_code,
     output wire [1:0]                err_engine,
@@ -708,6 +709,7 @@ assign dma_err_clear  = {NQ{err_clear || q_reset[0]}};
 assign q_head     = head_reg;
 assign st_busy    = busy_w;
 assign st_waiting = wt_sem;
+assign st_nop     = nop_go;
 assign st_idle    = idle_w;
 assign err_code   = ecode_reg;
 assign err_engine = eeng_reg;

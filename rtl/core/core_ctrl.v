@@ -97,7 +97,11 @@ module core_ctrl #(
     output wire [1023:0]                act_insn,
     input  wire                         act_done,
     output wire                         eng_rst,
-    output wire                         irq
+    output wire                         irq,
+    // trace port (docs/core.md section 11): per engine, waiting on a
+    // semaphore (as PERF_WAIT counts it) and a NOP executing
+    output wire [2:0]                   trc_wait,
+    output wire [2:0]                   trc_nop
 );
 
 
@@ -143,6 +147,7 @@ wire [4:0]      sem_idx;
 wire [31:0]     sem_val;
 wire [SEMS*32-1:0] sems;
 wire [2:0]      st_busy, st_waiting, stopped;
+assign trc_wait = st_waiting;
 wire            st_idle, err_event;
 wire [7:0]      err_code;
 wire [1:0]      err_engine;
@@ -256,7 +261,7 @@ core_cmd #(
     .te_insn_valid (te_insn_valid), .te_insn_ready (te_insn_ready), .te_insn (te_insn), .te_done (te_done),
     .act_insn_valid (act_insn_valid), .act_insn_ready (act_insn_ready), .act_insn (act_insn),
     .act_done (act_done),
-    .q_head (q_head), .st_busy (st_busy), .st_waiting (st_waiting), .st_idle (st_idle),
+    .q_head (q_head), .st_busy (st_busy), .st_waiting (st_waiting), .st_nop (trc_nop), .st_idle (st_idle),
     .err_code (err_code), .err_engine (err_engine), .err_queue (err_queue), .stopped (stopped),
     .err_pc (err_pc), .err_addr (err_addr), .err_event (err_event),
     .inc_macs (inc_macs), .inc_rd (inc_rd), .inc_wr (inc_wr), .inc_act (inc_act)

@@ -108,7 +108,17 @@ module trnlite_core #(
     input  wire                    m_axi_rvalid,
     output wire                    m_axi_rready,
 
-    output wire                    irq
+    output wire                    irq,
+
+    // Trace port (debug; leave unconnected in a design): docs/core.md
+    // section 11. Per engine (bit 0 DMA, 1 TE, 2 ACT), registered, one
+    // cycle after the event.
+    output wire [2:0]              trc_issue,     // instruction (DMA: descriptor) handed to the engine
+    output wire [2:0]              trc_done,      // TE, ACT: done pulse (bit 0 is 0)
+    output wire [2:0]              trc_wait,      // waiting on a semaphore
+    output wire [2:0]              trc_nop,       // a NOP executed
+    output wire [3:0]              trc_dma_queue, // the queue of the descriptor in trc_issue[0]
+    output wire [DMA_QUEUES-1:0]   trc_dma_done   // per DMA queue: a descriptor completed
 );
 
 `include "core_mem.vh"
@@ -177,6 +187,7 @@ wire                  r_last;
 localparam [ID_WIDTH-1:0] FETCH_ID = 1;
 wire                  r_fetch = (r_id == FETCH_ID);
 
+wire [2:0] ctrl_trc_wait, ctrl_trc_nop; // the trace port's taps inside core_ctrl
 core_ctrl #(
     .ROWS           (ROWS),
     .COLS           (COLS),
@@ -238,8 +249,43 @@ core_ctrl #(
     .act_insn       (act_insn),
     .act_done       (act_done),
     .eng_rst        (eng_rst),
-    .irq            (irq)
+    .irq            (irq),
+    .trc_wait       (ctrl_trc_wait),
+    .trc_nop        (ctrl_trc_nop)
 );
+
+// ============================================================ trace port
+// Taps of the dispatch and completion handshakes, registered so that the
+// port adds no path from an input to an output.
+wire [2:0] trc_issue_next = {act_insn_valid & act_insn_ready, te_insn_valid & te_insn_ready,
+                             dma_desc_valid & dma_desc_ready};
+wire [2:0] trc_done_next  = {act_done, te_done, 1'b0};
+reg  [2:0]              trc_issue_reg, trc_done_reg, trc_wait_reg, trc_nop_reg;
+reg  [3:0]              trc_queue_reg;
+reg  [DMA_QUEUES-1:0]   trc_dma_done_reg;
+always @(posedge clk) begin
+    if (rst) begin
+        trc_issue_reg    <= 3'd0;
+        trc_done_reg     <= 3'd0;
+        trc_wait_reg     <= 3'd0;
+        trc_nop_reg      <= 3'd0;
+        trc_queue_reg    <= 4'd0;
+        trc_dma_done_reg <= {DMA_QUEUES{1'b0}};
+    end else begin
+        trc_issue_reg    <= trc_issue_next;
+        trc_done_reg     <= trc_done_next;
+        trc_wait_reg     <= ctrl_trc_wait;
+        trc_nop_reg      <= ctrl_trc_nop;
+        trc_queue_reg    <= dma_desc_queue;
+        trc_dma_done_reg <= dma_done_pulse;
+    end
+end
+assign trc_issue     = trc_issue_reg;
+assign trc_done      = trc_done_reg;
+assign trc_wait      = trc_wait_reg;
+assign trc_nop       = trc_nop_reg;
+assign trc_dma_queue = trc_queue_reg;
+assign trc_dma_done  = trc_dma_done_reg;
 
 wire eng_reset = rst | eng_rst;
 

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "hal_trace.h"
 #include "npy.h"
 #include "tl_hal_host.h"
 #include "tl_rt.h"
@@ -79,6 +80,7 @@ void cmd_gemm_help(FILE *out)
     fputs("  gemm --a A.npy --b B.npy [--c C.npy] --out OUT.npy --dtype-a T --dtype-b T\n"
           "       --out-dtype T [--round rne|sr] [--seed N] [--saturate|--no-saturate]\n"
           "       [--backend cmodel|rtl] [--dram-size N] [--timeout N] [--latency N]\n"
+          "       [--trace FILE.json]\n"
           "      OUT = A (M x K) @ B (K x N) [+ C] on the device: K in tiles of the\n"
           "      array's rows, tile sums added in order into C (or 0), each add RNE.\n"
           "      --dtype-a/-b  bf16 fp16 e4m3 e5m2 (any pair), or int8 with int8.\n"
@@ -91,12 +93,16 @@ void cmd_gemm_help(FILE *out)
           "                    m*N + n of OUT as its coordinate and --seed (default 0)\n"
           "      --saturate / --no-saturate  FP8 OUT overflow to +-max, or to NaN\n"
           "                    (e4m3) / inf (e5m2); default --no-saturate\n"
+          "      --trace       rtl: write the engine timeline as Chrome/Perfetto trace\n"
+          "                    JSON (one track per engine, DMA queue and semaphore\n"
+          "                    waits; ts and dur in core cycles)\n"
           "      Prints a performance report from the core's counters.\n", out);
 }
 
 typedef struct {
     const char *a, *b, *c, *out;
     const char *ta, *tb, *to;
+    const char *trace;
     tl_round round;
     uint32_t seed;
     bool saturate;
@@ -191,6 +197,7 @@ static int parse_gemm(int argc, char **argv, gemm_opts *o)
         else if (strcmp(a, "--dtype-a") == 0 && has_val) o->ta = argv[++i];
         else if (strcmp(a, "--dtype-b") == 0 && has_val) o->tb = argv[++i];
         else if (strcmp(a, "--out-dtype") == 0 && has_val) o->to = argv[++i];
+        else if (strcmp(a, "--trace") == 0 && has_val) o->trace = argv[++i];
         else if (strcmp(a, "--round") == 0 && has_val) {
             const char *m = argv[++i];
             if (strcmp(m, "rne") == 0) o->round = TL_RND_RNE;
@@ -210,12 +217,16 @@ static int parse_gemm(int argc, char **argv, gemm_opts *o)
         else if (strcmp(a, "--no-saturate") == 0) o->saturate = false;
         else {
             static const char *const valued[] = {"--a", "--b", "--c", "--out", "--dtype-a", "--dtype-b",
-                                                 "--out-dtype", "--round", "--seed", NULL};
+                                                 "--out-dtype", "--round", "--seed", "--trace", NULL};
             return cli_opt_other("gemm", a, has_val, valued, cmd_gemm_help);
         }
     }
     if (!o->a || !o->b || !o->out) {
         cli_error("gemm: --a, --b and --out are required (try 'trnlite gemm --help')");
+        return CLI_EUSAGE;
+    }
+    if (o->trace && strcmp(o->dev.backend, "rtl") != 0) {
+        cli_error("gemm: --trace needs --backend rtl: the %s backend has no clock, so no timeline", o->dev.backend);
         return CLI_EUSAGE;
     }
     return CLI_OK;
@@ -254,6 +265,7 @@ int cmd_gemm(int argc, char **argv)
     tl_hal hal = {0};
     tl_dev dev;
     bool opened = false;
+    tl_trace *trace = NULL;
     rc = CLI_EINPUT;
     if (load_operand("A", o.a, fa, &A, &a_bits) || load_operand("B", o.b, fb, &B, &b_bits))
         goto done;
@@ -318,8 +330,18 @@ int cmd_gemm(int argc, char **argv)
         cli_error("gemm: %u x %u x %u does not fit the device: %s", M, K, N, tl_rt_strerror(r));
         goto done;
     }
+    if (o.trace) {
+        trace = tl_trace_new(dev.cfg.dma_queues);
+        if (!trace || tl_hal_trace(&hal, trace) != TL_HAL_OK) {
+            cli_error("gemm: --trace: the %s backend gives no timeline", hal.name);
+            rc = CLI_EUSAGE;
+            goto done;
+        }
+    }
     tl_rt_gemm_stats st;
     r = tl_rt_gemm(&dev, &g, &st);
+    if (trace)
+        tl_hal_trace(&hal, NULL);
     if (r) {
         rc = cli_device_error("gemm", &dev, &hal, r);
         goto done;
@@ -338,12 +360,21 @@ int cmd_gemm(int argc, char **argv)
     printf("gemm: %u x %u x %u, %s x %s -> %s%s%s on %s (%u x %u array): wrote %s\n", M, K, N, tl_fmt_name(fa),
            tl_fmt_name(fb), tl_fmt_name(fo), o.c ? " + C" : "",
            fo != acc ? (o.round == TL_RND_SR ? " SR" : " RNE") : "", hal.name, dev.cfg.rows, dev.cfg.cols, o.out);
-    printf("perf: %u matmuls, %u DMAs in %u batch%s; blocks of %u x %u, %u SBUF slots, B %s\n", st.matmuls,
+    printf("perf: %u matmuls, %u DMAs in %u batch%s; blocks of %u x %u, %u SBUF %s, B %s\n", st.matmuls,
            st.dmas, st.batches, st.batches == 1 ? "" : "es", st.mb, st.nb, st.slots,
-           st.b_resident ? "resident" : "streamed");
+           st.a_panels ? "A^T panels" : "slots", st.b_resident ? "resident" : "streamed");
     cli_perf_report("gemm", &dev, st.dram_bytes);
+    if (trace) {
+        if (tl_trace_write_json(trace, o.trace)) {
+            cli_error("gemm: cannot write the trace '%s': %s", o.trace, strerror(errno));
+            goto done;
+        }
+        printf("trace: %llu instructions, %llu semaphore waits: wrote %s\n",
+               (unsigned long long)tl_trace_insns(trace), (unsigned long long)tl_trace_waits(trace), o.trace);
+    }
     rc = CLI_OK;
 done:
+    tl_trace_free(trace);
     free(out);
     npy_free(&A);
     npy_free(&B);

@@ -1,6 +1,7 @@
 /* Backends by name, chosen at run time (tl_hal_host.h). */
 #include <string.h>
 
+#include "hal_trace.h"
 #include "tl_hal_host.h"
 
 static const struct {
@@ -27,5 +28,13 @@ int tl_hal_add_fault(tl_hal *hal, uint64_t lo, uint64_t hi, bool on_write, unsig
     for (size_t i = 0; i < sizeof backends / sizeof backends[0]; i++)
         if (hal->name && strcmp(hal->name, backends[i].name) == 0)
             return backends[i].add_fault(hal, lo, hi, on_write, resp);
+    return TL_HAL_ENODEV;
+}
+
+/* Only the rtl backend has a clock, so a timeline (hal_trace.h). */
+int tl_hal_trace(tl_hal *hal, tl_trace *t)
+{
+    if (hal->name && strcmp(hal->name, "rtl") == 0)
+        return tl_hal_rtl_trace(hal, t);
     return TL_HAL_ENODEV;
 }

@@ -9,6 +9,7 @@
 
 #include "core_rtl.h"
 #include "hal_mem.h"
+#include "hal_trace.h"
 #include "tl_hal_host.h"
 
 typedef struct {
@@ -88,3 +89,16 @@ int tl_hal_rtl_add_fault(tl_hal *hal, uint64_t lo, uint64_t hi, bool on_write, u
 }
 
 void tl_hal_rtl_clear_faults(tl_hal *hal) { axi_mem_clear_faults(core_rtl_mem(((rtl_dev *)hal->ctx)->dev)); }
+
+static void rtl_trace_cb(void *u, uint64_t cycle, const core_trace_port *p)
+{
+    tl_trace_sample s = {p->issue, p->done, p->wait, p->nop, p->dma_queue, p->dma_done};
+    tl_trace_sample_cycle(u, cycle, &s);
+}
+
+/* The timeline of the Verilated core: its trace port, every cycle. */
+int tl_hal_rtl_trace(tl_hal *hal, tl_trace *t)
+{
+    core_rtl_set_trace(((rtl_dev *)hal->ctx)->dev, t ? rtl_trace_cb : NULL, t);
+    return TL_HAL_OK;
+}

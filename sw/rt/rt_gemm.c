@@ -42,9 +42,16 @@ typedef struct {
     uint32_t Mb, Nb, slots, wbytes, stride, T;
     bool b_res;               /* B resident: tile t at b_base + t * xbytes */
     uint32_t b_base, xbytes;
+    bool panel;               /* A^T panels: a row block's every K tile, two panels */
+    uint32_t pbytes;          /* one panel: T * wbytes per partition */
+    uint32_t mbn, nbn, nblocks;
     tl_fmt acc;
     /* batch state */
     uint32_t batch, step, loads, stores[2];
+    uint32_t mm_need;         /* LOAD count the next MATMUL waits for */
+    uint32_t panel_need;      /* LOAD count once the last panel issued is in */
+    bool prev_valid;          /* the block before the current one: */
+    uint32_t prev_batch, prev_last; /* its batch and last step */
     blk pend[PEND_MAX];       /* finished blocks whose store is not in the ring yet */
     unsigned npend;
     bank_state bank[8];
@@ -104,6 +111,17 @@ static int plan(const tl_dev *dev, const tl_rt_gemm_args *g, gemm *p)
     p->xbytes = rt_align_up(p->Nb * p->eb, bus);
     /* B resident: all its K tiles of a column block and two A^T slots. */
     uint64_t b_bytes = (uint64_t)p->T * p->xbytes;
+    uint64_t pbytes = (uint64_t)p->T * p->wbytes;
+    if (!dev->stream_b && b_bytes + 2ull * pbytes <= part) {
+        /* Both fit: two A^T panels (a row block's every K tile, loaded by
+         * one descriptor while the previous row block computes) and B. */
+        p->b_res = p->panel = true;
+        p->pbytes = (uint32_t)pbytes;
+        p->stride = p->wbytes;
+        p->slots = 2;
+        p->b_base = 2 * p->pbytes;
+        return TL_RT_OK;
+    }
     if (!dev->stream_b && b_bytes + 2ull * p->wbytes <= part) {
         p->b_res = true;
         p->stride = p->wbytes;
@@ -183,6 +201,7 @@ static int flush(gemm *p)
     p->st.batches++;
     p->batch++;
     p->step = p->loads = 0;
+    p->mm_need = p->panel_need = 0;
     p->stores[0] = p->stores[1] = 0;
     return TL_RT_OK;
 }
@@ -264,6 +283,142 @@ static int emit_step(gemm *p, blk *b, uint32_t t)
     return TL_RT_OK;
 }
 
+/* Block number `index` (row blocks outer; with B resident column blocks
+ * outer): its rows, columns and PSUM bank. */
+static blk block_at(const gemm *p, uint32_t index)
+{
+    uint32_t inner = p->b_res ? p->mbn : p->nbn, o = index / inner, i = index % inner;
+    uint32_t m0 = (p->b_res ? i : o) * p->Mb, n0 = (p->b_res ? o : i) * p->Nb;
+    blk b = {index, m0, n0, rt_min32(p->Mb, p->g->M - m0), rt_min32(p->Nb, p->g->N - n0), index % p->NB, 0};
+    return b;
+}
+
+/* The A^T panel of block b into panel (b->index mod 2): every K tile of
+ * its rows, partition k - tR of tile t at offset t * wbytes. The source
+ * reads the rows of A in runs of R elements; the destination scatters
+ * them, k to its partition. One descriptor for the full tiles,
+ * one for a last partial tile. ws/wv: the wait of the first. */
+static int emit_panel(gemm *p, const blk *b, int ws, uint32_t wv)
+{
+    const tl_rt_gemm_args *g = p->g;
+    uint32_t tf = g->K / p->R, rem = g->K - tf * p->R;
+    uint32_t base = (b->index % 2) * p->pbytes;
+    uint64_t row = g->a + (uint64_t)b->m0 * g->K * p->ea;
+    tl_dma_desc d;
+    if (tf) {
+        desc_clear(&d);
+        /* Source rows of one tile's R elements: each is its own short
+         * burst, which the scatter drains in R cycles, so instruction
+         * fetches (same AXI read channel, answered in order) never wait
+         * behind a long burst that the scatter drains one element per
+         * cycle. Same element order as whole rows. */
+        rt_side(&d.src, TL_DMA_DRAM, g->fa, row, p->R, tf, p->ea, p->R * p->ea);
+        d.src.count[2] = b->mb;
+        d.src.stride[2] = g->K * p->ea;
+        rt_side(&d.dst, TL_DMA_SBUF, g->fa, base, p->R, tf, 1u << p->lg, p->wbytes);
+        d.dst.count[2] = b->mb;
+        d.dst.stride[2] = p->ea;
+        TRY(push_dma(p, ws, wv, SEM_LOAD, 0, &d, (uint64_t)tf * p->R * b->mb * p->ea));
+        p->loads++;
+        ws = -1;
+    }
+    if (rem) {
+        desc_clear(&d);
+        rt_side(&d.src, TL_DMA_DRAM, g->fa, row + (uint64_t)tf * p->R * p->ea, rem, b->mb, p->ea, g->K * p->ea);
+        rt_side(&d.dst, TL_DMA_SBUF, g->fa, base + tf * p->wbytes, rem, b->mb, 1u << p->lg, p->ea);
+        TRY(push_dma(p, ws, wv, SEM_LOAD, 0, &d, (uint64_t)rem * b->mb * p->ea));
+        p->loads++;
+    }
+    return TL_RT_OK;
+}
+
+/* Panel mode, K tile t of block b: the bank's fence, C, the block's first
+ * panel, B's tile (first row block of a column block), the MATMUL; then,
+ * once the block issues no more loads, the stores of finished blocks and
+ * the next block's panel (it waits for the block before this one, the
+ * last user of that panel), so it loads while this block computes. */
+static int emit_step_panel(gemm *p, blk *b, uint32_t t)
+{
+    const tl_rt_gemm_args *g = p->g;
+    if (tl_rt_room(p->dev, 0) < 2 * p->npend + 8 || tl_rt_room(p->dev, 1) < 1)
+        TRY(flush(p));
+    bool first = t == 0, load_b = b->m0 == 0;
+    uint32_t k0 = t * p->R, kt = rt_min32(p->R, g->K - k0);
+    tl_dma_desc d;
+    if (first) {
+        while (p->npend && p->pend[0].index + p->NB <= b->index)
+            TRY(emit_pending_front(p));
+        bank_state *bs = &p->bank[b->bank];
+        int bank_ws = -1;
+        if (bs->valid && bs->batch == p->batch)
+            bank_ws = (int)(SEM_ST0 + bs->q);
+        if (g->has_c) { /* C into the bank: it writes the bank, so it waits for it */
+            desc_clear(&d);
+            rt_side(&d.src, TL_DMA_DRAM, p->acc, g->c + ((uint64_t)b->m0 * g->N + b->n0) * 4, b->nb, b->mb, 4,
+                 g->N * 4);
+            rt_side(&d.dst, TL_DMA_PSUM, p->acc, (uint64_t)b->bank * p->E * 4, b->nb, b->mb, 4, 1u << p->plg);
+            TRY(push_dma(p, bank_ws, bank_ws >= 0 ? bs->count : 0, SEM_LOAD, 0, &d,
+                         (uint64_t)b->mb * b->nb * 4));
+            p->loads++;
+            p->mm_need = p->loads;
+        } else if (bank_ws >= 0) { /* a zero-length DMA waits for the bank's store */
+            desc_clear(&d);
+            rt_side(&d.src, TL_DMA_DRAM, g->fa, g->a, 0, 1, p->ea, 0);
+            rt_side(&d.dst, TL_DMA_SBUF, g->fa, 0, 0, 1, p->ea, 0);
+            TRY(push_dma(p, bank_ws, bs->count, SEM_LOAD, 0, &d, 0));
+            p->loads++;
+            p->mm_need = p->loads;
+        }
+        if (b->index == 0) {
+            TRY(emit_panel(p, b, -1, 0));
+            p->mm_need = p->loads;
+        } else if (p->panel_need > p->mm_need) {
+            p->mm_need = p->panel_need; /* issued during the block before */
+        }
+    }
+    uint32_t x_off = p->b_base + t * p->xbytes;
+    if (load_b) { /* B tile: row k to partition k - k0 */
+        int ws = -1;
+        uint32_t wv = 0;
+        if (first && p->step > 0) { /* a new column block: every MATMUL so far may read the old one */
+            ws = SEM_MM;
+            wv = p->step;
+        }
+        desc_clear(&d);
+        rt_side(&d.src, TL_DMA_DRAM, g->fb, g->b + ((uint64_t)k0 * g->N + b->n0) * p->eb, b->nb, kt, p->eb,
+             g->N * p->eb);
+        rt_side(&d.dst, TL_DMA_SBUF, g->fb, x_off, b->nb, kt, p->eb, 1u << p->lg);
+        TRY(push_dma(p, ws, wv, SEM_LOAD, 0, &d, (uint64_t)kt * b->nb * p->eb));
+        p->loads++;
+        p->mm_need = p->loads;
+    }
+
+    tl_rt_matmul mm = {g->fa, g->fb, first && !g->has_c, true, kt, b->mb, b->nb,
+                       (b->index % 2) * p->pbytes + t * p->wbytes, x_off, b->bank * p->E};
+    tl_insn in;
+    TRY(tl_rt_insn_matmul(in, p->mm_need ? SEM_LOAD : -1, p->mm_need, SEM_MM, 1, &mm));
+    TRY(tl_rt_push(p->dev, 1, in));
+    p->st.matmuls++;
+    p->step++;
+
+    if (t == (load_b ? p->T - 1 : 0) && b->index + 1 < p->nblocks) {
+        /* Panel (index + 1) mod 2 was last read by the block before this
+         * one: its stores and the panel wait for its last MATMUL. */
+        int ws = -1;
+        uint32_t wv = 0;
+        if (p->prev_valid && p->prev_batch == p->batch) {
+            ws = SEM_MM;
+            wv = p->prev_last + 1;
+        }
+        while (p->npend)
+            TRY(emit_pending_front(p));
+        blk nb = block_at(p, b->index + 1);
+        TRY(emit_panel(p, &nb, ws, wv));
+        p->panel_need = p->loads;
+    }
+    return TL_RT_OK;
+}
+
 int tl_rt_gemm(tl_dev *dev, const tl_rt_gemm_args *g, tl_rt_gemm_stats *st)
 {
     gemm p;
@@ -276,6 +431,7 @@ int tl_rt_gemm(tl_dev *dev, const tl_rt_gemm_args *g, tl_rt_gemm_stats *st)
     p.st.nb = p.Nb;
     p.st.slots = p.slots;
     p.st.b_resident = p.b_res;
+    p.st.a_panels = p.panel;
     if (dev->pushed[0] || dev->pushed[1] || dev->pushed[2])
         TRY(tl_rt_run_batch(dev)); /* finish what the caller left in the rings */
     if (!dev->perf_keep)
@@ -283,24 +439,29 @@ int tl_rt_gemm(tl_dev *dev, const tl_rt_gemm_args *g, tl_rt_gemm_stats *st)
 
     /* Blocks: row blocks outer; with B resident column blocks outer, so
      * each column block of B is loaded once. */
-    uint32_t mbn = (g->M + p.Mb - 1) / p.Mb, nbn = (g->N + p.Nb - 1) / p.Nb;
-    uint32_t outer = p.b_res ? nbn : mbn, inner = p.b_res ? mbn : nbn, index = 0;
-    for (uint32_t o = 0; o < outer; o++) {
-        for (uint32_t i = 0; i < inner; i++, index++) {
-            uint32_t m0 = (p.b_res ? i : o) * p.Mb, n0 = (p.b_res ? o : i) * p.Nb;
-            blk b = {index, m0, n0, rt_min32(p.Mb, g->M - m0), rt_min32(p.Nb, g->N - n0), index % p.NB, 0};
-            for (uint32_t t = 0; t < p.T; t++) {
-                TRY(emit_step(&p, &b, t));
-                /* Stores whose block ended `slots` steps ago: the loads just
-                 * issued waited for its last MATMUL, so they wait for nothing. */
-                while (p.npend && p.pend[0].last_step + p.slots <= p.step - 1)
-                    TRY(emit_pending_front(&p));
+    p.mbn = (g->M + p.Mb - 1) / p.Mb;
+    p.nbn = (g->N + p.Nb - 1) / p.Nb;
+    p.nblocks = p.mbn * p.nbn; /* < 2^32: M * N elements fit DRAM (checked) at Mb, Nb >= 1 */
+    for (uint32_t index = 0; index < p.nblocks; index++) {
+        blk b = block_at(&p, index);
+        for (uint32_t t = 0; t < p.T; t++) {
+            if (p.panel) {
+                TRY(emit_step_panel(&p, &b, t));
+                continue;
             }
-            b.last_step = p.step - 1;
-            if (p.npend == PEND_MAX)
+            TRY(emit_step(&p, &b, t));
+            /* Stores whose block ended `slots` steps ago: the loads just
+             * issued waited for its last MATMUL, so they wait for nothing. */
+            while (p.npend && p.pend[0].last_step + p.slots <= p.step - 1)
                 TRY(emit_pending_front(&p));
-            p.pend[p.npend++] = b;
         }
+        b.last_step = p.step - 1;
+        p.prev_valid = true;
+        p.prev_batch = p.batch;
+        p.prev_last = b.last_step;
+        if (p.npend == PEND_MAX)
+            TRY(emit_pending_front(&p));
+        p.pend[p.npend++] = b;
     }
     TRY(flush(&p));
     if (st)

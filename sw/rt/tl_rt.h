@@ -157,6 +157,7 @@ typedef struct {
     uint32_t batches, matmuls, dmas;
     uint32_t mb, nb, slots;  /* output block Mb x Nb, SBUF slots */
     bool b_resident;         /* B stayed in SBUF (loaded once per column block) */
+    bool a_panels;           /* A^T loaded a row block's panel at a time (one descriptor) */
 } tl_rt_gemm_stats;
 
 /* Check a GEMM's arguments against the device without running it:

@@ -18,7 +18,17 @@ struct core_rtl {
     bool aw_fire, w_fire, b_fire, ar_fire, r_fire;
     uint32_t rdata, resp;
     uint32_t last_resp;       /* BRESP/RRESP of the last CSR access */
+    void (*trace_fn)(void *u, uint64_t cycle, const core_trace_port *p);
+    void *trace_u;
+    uint8_t trace_wait;       /* wait bits last reported */
 };
+
+void core_rtl_set_trace(core_rtl *r, void (*fn)(void *u, uint64_t cycle, const core_trace_port *p), void *u)
+{
+    r->trace_fn = fn;
+    r->trace_u = u;
+    r->trace_wait = 0;
+}
 
 unsigned core_rtl_data_bytes(void) { return core_dut_data_bytes(); }
 
@@ -31,6 +41,13 @@ static void cycle(core_rtl *r)
     core_io *io = &r->io;
     axi_mem_drive(r->mem, &io->axi);
     core_dut_eval(r->dut, io);
+    if (r->trace_fn) {
+        const core_trace_port *p = &io->trc;
+        if (p->issue || p->done || p->nop || p->dma_done || p->wait != r->trace_wait) {
+            r->trace_fn(r->trace_u, r->now, p);
+            r->trace_wait = p->wait;
+        }
+    }
     r->aw_fire = io->awvalid && io->awready;
     r->w_fire = io->wvalid && io->wready;
     r->b_fire = io->bvalid && io->bready;

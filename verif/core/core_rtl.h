@@ -46,6 +46,16 @@ unsigned core_rtl_last_resp(const core_rtl *r);
 void core_rtl_clock(core_rtl *r, uint64_t n);
 uint64_t core_rtl_now(const core_rtl *r);
 bool core_rtl_irq(const core_rtl *r);
+/* The core's trace port in one cycle (docs/core.md section 11): per
+ * engine (0 DMA, 1 TE, 2 ACT) bit masks, the queue of the descriptor
+ * taken, and per DMA queue a completion mask. */
+typedef struct {
+    uint8_t issue, done, wait, nop, dma_queue;
+    uint32_t dma_done;
+} core_trace_port;
+/* fn(u, cycle, port) in every cycle in which the port shows anything or
+ * its wait bits change (fn NULL: off). */
+void core_rtl_set_trace(core_rtl *r, void (*fn)(void *u, uint64_t cycle, const core_trace_port *p), void *u);
 /* AXI protocol violations the DRAM model saw (and the first one). */
 unsigned core_rtl_violations(const core_rtl *r, const char **first);
 

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "axi_mem.h"
+#include "core_rtl.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -30,6 +31,7 @@ typedef struct {
     bool arready;
     uint32_t rdata, rresp; bool rvalid;
     bool irq;
+    core_trace_port trc;     /* the trace port (debug) */
     /* the AXI4 master port, both directions */
     axi_port axi;
 } core_io;

@@ -53,6 +53,12 @@ extern "C" void core_dut_eval(core_dut *d, core_io *io)
     io->rresp = t->s_axil_rresp;
     io->rvalid = t->s_axil_rvalid;
     io->irq = t->irq;
+    io->trc.issue = t->trc_issue;
+    io->trc.done = t->trc_done;
+    io->trc.wait = t->trc_wait;
+    io->trc.nop = t->trc_nop;
+    io->trc.dma_queue = t->trc_dma_queue;
+    io->trc.dma_done = t->trc_dma_done;
     axi_from_model(t, p, DB);
 }
 

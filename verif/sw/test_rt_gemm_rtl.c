@@ -87,12 +87,12 @@ END_TEST
  * semaphore waits keep the results right (a runtime without its slot or
  * bank waits fails here).
  */
-static void races(bool bp)
+static void races(bool bp, bool stream_b)
 {
     devh rtl, cm;
     open_rtl_lat(&rtl, bp, 1);
     rtl.dev.max_slots = 2; /* the DMA reuses a slot two steps later */
-    rtl.dev.stream_b = bp;
+    rtl.dev.stream_b = stream_b; /* resident: A^T panels (two, reused every other block) */
     open_cmodel(&cm, &rtl.dev.cfg);
     tl_rng rng = {tl_test_seed(1) ^ 0xFA57u};
     static const uint32_t race_shapes[][3] = {{8, 64, 64}, {1, 128, 64}, {40, 4, 64}, {40, 3, 128}, {17, 8, 200}};
@@ -109,10 +109,13 @@ static void races(bool bp)
     tl_hal_close(&cm.hal);
 }
 
-START_TEST(fast_dram_races) { races(false); }
+START_TEST(fast_dram_races) { races(false, false); }
 END_TEST
 
-START_TEST(fast_dram_races_backpressure) { races(true); }
+START_TEST(fast_dram_races_backpressure) { races(true, true); }
+END_TEST
+
+START_TEST(fast_dram_races_panels_backpressure) { races(true, false); }
 END_TEST
 
 /* Larger than SBUF, several batches; prints the counters. */
@@ -164,6 +167,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, grid_backpressure);
     tcase_add_test(tc, fast_dram_races);
     tcase_add_test(tc, fast_dram_races_backpressure);
+    tcase_add_test(tc, fast_dram_races_panels_backpressure);
     tcase_add_test(tc, larger_than_sbuf);
     tcase_add_test(tc, error_recovery_and_timeout);
     suite_add_tcase(s, tc);
