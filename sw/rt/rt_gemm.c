@@ -306,7 +306,7 @@ static int emit_panel(gemm *p, const blk *b, int ws, uint32_t wv)
     uint64_t row = g->a + (uint64_t)b->m0 * g->K * p->ea;
     tl_dma_desc d;
     if (tf) {
-        desc_clear(&d);
+        rt_desc_clear(&d);
         /* Source rows of one tile's R elements: each is its own short
          * burst, which the scatter drains in R cycles, so instruction
          * fetches (same AXI read channel, answered in order) never wait
@@ -323,7 +323,7 @@ static int emit_panel(gemm *p, const blk *b, int ws, uint32_t wv)
         ws = -1;
     }
     if (rem) {
-        desc_clear(&d);
+        rt_desc_clear(&d);
         rt_side(&d.src, TL_DMA_DRAM, g->fa, row + (uint64_t)tf * p->R * p->ea, rem, b->mb, p->ea, g->K * p->ea);
         rt_side(&d.dst, TL_DMA_SBUF, g->fa, base + tf * p->wbytes, rem, b->mb, 1u << p->lg, p->ea);
         TRY(push_dma(p, ws, wv, SEM_LOAD, 0, &d, (uint64_t)rem * b->mb * p->ea));
@@ -353,7 +353,7 @@ static int emit_step_panel(gemm *p, blk *b, uint32_t t)
         if (bs->valid && bs->batch == p->batch)
             bank_ws = (int)(SEM_ST0 + bs->q);
         if (g->has_c) { /* C into the bank: it writes the bank, so it waits for it */
-            desc_clear(&d);
+            rt_desc_clear(&d);
             rt_side(&d.src, TL_DMA_DRAM, p->acc, g->c + ((uint64_t)b->m0 * g->N + b->n0) * 4, b->nb, b->mb, 4,
                  g->N * 4);
             rt_side(&d.dst, TL_DMA_PSUM, p->acc, (uint64_t)b->bank * p->E * 4, b->nb, b->mb, 4, 1u << p->plg);
@@ -362,7 +362,7 @@ static int emit_step_panel(gemm *p, blk *b, uint32_t t)
             p->loads++;
             p->mm_need = p->loads;
         } else if (bank_ws >= 0) { /* a zero-length DMA waits for the bank's store */
-            desc_clear(&d);
+            rt_desc_clear(&d);
             rt_side(&d.src, TL_DMA_DRAM, g->fa, g->a, 0, 1, p->ea, 0);
             rt_side(&d.dst, TL_DMA_SBUF, g->fa, 0, 0, 1, p->ea, 0);
             TRY(push_dma(p, bank_ws, bs->count, SEM_LOAD, 0, &d, 0));
@@ -384,7 +384,7 @@ static int emit_step_panel(gemm *p, blk *b, uint32_t t)
             ws = SEM_MM;
             wv = p->step;
         }
-        desc_clear(&d);
+        rt_desc_clear(&d);
         rt_side(&d.src, TL_DMA_DRAM, g->fb, g->b + ((uint64_t)k0 * g->N + b->n0) * p->eb, b->nb, kt, p->eb,
              g->N * p->eb);
         rt_side(&d.dst, TL_DMA_SBUF, g->fb, x_off, b->nb, kt, p->eb, 1u << p->lg);
