@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# verif/run_tests.sh itself: fake test executables that pass, fail, print
+# verif/run_tests.sh itself: scripted test executables that pass, fail, print
 # no RESULT line, run zero tests, and hang with a child process that holds
 # the pipe open. The runner must count each as documented, kill the hung
 # one (child included) after TEST_TIMEOUT, and still print its summary.
@@ -13,15 +13,15 @@ check() { # check NAME CONDITION-COMMAND...
   run=$((run + 1))
   if "$@"; then echo "ok   $name"; else echo "FAIL $name"; failed=$((failed + 1)); fi
 }
-fake() { # fake NAME BODY
+mkscript() { # mkscript NAME BODY
   printf '#!/usr/bin/env bash\n%s\n' "$2" > "$dir/$1"; chmod +x "$dir/$1"
 }
-fake pass   'echo "RESULT pass 3 0"'
-fake fail   'echo "RESULT fail 3 1"; exit 1'
-fake silent 'exit 0'
-fake zero   'echo "RESULT zero 0 0"'
+mkscript pass   'echo "RESULT pass 3 0"'
+mkscript fail   'echo "RESULT fail 3 1"; exit 1'
+mkscript silent 'exit 0'
+mkscript zero   'echo "RESULT zero 0 0"'
 # The hang: a grandchild that keeps stdout open and records its pid.
-fake hang   "sleep 120 & echo \$! > $dir/hang.pid; wait"
+mkscript hang   "sleep 120 & echo \$! > $dir/hang.pid; wait"
 
 # An outer limit, so that a runner without its own cannot hang this test.
 out() { TEST_TIMEOUT=${2:-900} timeout 60 verif/run_tests.sh "$dir/$1" > "$dir/$1.log" 2>&1; echo $?; }
