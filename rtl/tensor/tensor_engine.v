@@ -27,7 +27,7 @@
  *          while the shadow tile is free (has been swapped in).
  *   mv_*   moving stream: one vector per beat, element k in
  *          mv_data[16k +: 16] (8-bit formats in the low byte); decoded once
- *          per row, then broadcast to the row's PEs.
+ *          per row, then registered once per PE of the row.
  *   out_*  toward PSUM: one beat per moving vector, never held (out_valid
  *          only; the PSUM buffer takes every beat).
  * A command with cmd_swap = 1 first swaps the loaded shadow tile in (its
@@ -281,7 +281,7 @@ generate
         localparam integer T = S * r;   // the row's control stage
 
         // moving element r: registered at the input, delayed to stage T,
-        // decoded, and broadcast from one register to the row (cycle T + 1)
+        // decoded, and registered next to each PE of the row (cycle T + 1)
         reg [15:0] x_in_reg;
         wire [15:0] x_raw;
         always @(posedge clk)
@@ -307,12 +307,9 @@ generate
             .op   (x_dec)
         );
 
-        reg [OPW-1:0] x_op_reg;       // broadcast to the row, cycle T + 1
         reg           en_reg;         // the row adds (r < K)
-        always @(posedge clk) begin
-            x_op_reg <= x_dec;
-            en_reg   <= {{(32-KW){1'b0}}, `TE_K(T)} > r;
-        end
+        always @(posedge clk)
+            en_reg <= {{(32-KW){1'b0}}, `TE_K(T)} > r;
 
         // swap at the end of stage T (the beat multiplies the new element in
         // T + 1); shadow load at the end of load stage T. One register each,
@@ -350,6 +347,15 @@ generate
         end
 
         for (c = 0; c < COLS; c = c + 1) begin : col
+            // The decoded element for this PE, cycle T + 1. One copy per
+            // column, not one per row: a single register driving the whole
+            // row was the engine's critical path on ECP5 (its net spans the
+            // row's multipliers). `keep` stops Yosys merging the copies back.
+            reg [OPW-1:0] x_op_reg;
+            (* keep *)
+            always @(posedge clk)
+                x_op_reg <= x_dec;
+
             te_pe pe (
                 .clk      (clk),
                 .x        (x_op_reg),
