@@ -663,6 +663,16 @@ always @(posedge clk) begin
     d_below <= (dst_space == `DMA_SPACE_DRAM) && (d_addr < {{(64-ADDR_WIDTH){1'b0}}, dram_base});
 end
 
+// the totals compared in a stage of their own (valid from check step 4,
+// so these from PSIZE_STEP = 5 on): no 64-bit compare in front of launch
+reg         tot_ne_reg;
+reg         tot_zero_reg;
+
+always @(posedge clk) begin
+    tot_ne_reg   <= (s_total != d_total);
+    tot_zero_reg <= (s_total == 64'd0);
+end
+
 wire        s_bad   = s_below || s_over;
 wire        d_bad   = d_below || d_over;
 wire [63:0] s_fault = s_below ? s_addr : s_last[63:0];
@@ -833,11 +843,11 @@ always @* begin
                     state_next = S_END;
                 end
             end else if (step_reg == PSIZE_STEP) begin
-                if (s_total != d_total) begin
+                if (tot_ne_reg) begin
                     jerr_next  = 1'b1;
                     jcode_next = `DMA_ERR_BAD_COUNT;
                     state_next = S_END;
-                end else if (s_total == 64'd0) begin
+                end else if (tot_zero_reg) begin
                     state_next = S_END;     // zero-length: done
                 end else if (s_bad) begin
                     jerr_next  = 1'b1;

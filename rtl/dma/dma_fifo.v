@@ -6,13 +6,22 @@
  * dma_fifo: synchronous FIFO of 2^DEPTH_LOG2 entries of WIDTH bits.
  *
  * Handshake: valid/ready on both sides; out_data is valid while out_valid
- * (first-word fall-through, read straight from the storage array). An entry
- * written in one cycle can be read in the next. `clear` empties the FIFO
- * (the storage array is not touched). Reset clears the pointers only.
+ * (first-word fall-through). An entry written in one cycle can be read in
+ * the next. `clear` empties the FIFO (the storage array is not touched).
+ * Reset clears the pointers only.
+ *
+ * OUT_REG = 0: out_data is read straight from the storage array (distributed
+ * RAM), so the array's read path sits in front of the consumer's logic.
+ * OUT_REG = 1: the head entry is held in an output register (loaded from the
+ * array, or straight from in_data when the array is empty), so out_data and
+ * out_valid come from flip-flops; the FIFO then holds 2^DEPTH_LOG2 + 1
+ * entries (in_ready still reads "the array is not full"). Same cycles
+ * otherwise.
  */
 module dma_fifo #(
     parameter WIDTH      = 8,   // bits per entry
-    parameter DEPTH_LOG2 = 2    // log2 of the number of entries (>= 1)
+    parameter DEPTH_LOG2 = 2,   // log2 of the number of entries (>= 1)
+    parameter OUT_REG    = 0    // 1: registered head entry (see above)
 ) (
     input  wire             clk,
     input  wire             rst,
@@ -37,9 +46,13 @@ wire full  = (wr_ptr_reg[DEPTH_LOG2] != rd_ptr_reg[DEPTH_LOG2]) &&
              (wr_ptr_reg[DEPTH_LOG2-1:0] == rd_ptr_reg[DEPTH_LOG2-1:0]);
 wire empty = (wr_ptr_reg == rd_ptr_reg);
 
-assign in_ready  = !full;
-assign out_valid = !empty;
-assign out_data  = mem[rd_ptr_reg[DEPTH_LOG2-1:0]];
+// the array's own read side: straight out, or into the output register
+wire             a_valid = !empty;
+wire             a_pop;
+wire [WIDTH-1:0] a_data  = mem[rd_ptr_reg[DEPTH_LOG2-1:0]];
+wire             a_push;      // in_data goes into the array
+
+assign in_ready = !full;
 
 always @* begin
     wr_ptr_next = wr_ptr_reg;
@@ -47,10 +60,10 @@ always @* begin
     if (clear) begin
         rd_ptr_next = wr_ptr_reg;
     end else begin
-        if (in_valid && !full) begin
+        if (a_push) begin
             wr_ptr_next = wr_ptr_reg + 1'b1;
         end
-        if (out_ready && !empty) begin
+        if (a_pop) begin
             rd_ptr_next = rd_ptr_reg + 1'b1;
         end
     end
@@ -68,15 +81,49 @@ end
 
 // Storage: written only, never reset (maps to distributed RAM).
 always @(posedge clk) begin
-    if (in_valid && !full && !clear) begin
+    if (a_push && !clear) begin
         mem[wr_ptr_reg[DEPTH_LOG2-1:0]] <= in_data;
     end
 end
+
+generate
+    if (OUT_REG == 0) begin : direct
+        assign a_push    = in_valid && !full;
+        assign a_pop     = out_ready && a_valid;
+        assign out_valid = a_valid;
+        assign out_data  = a_data;
+    end else begin : registered
+        reg             o_valid_reg;
+        reg [WIDTH-1:0] o_data_reg;
+        // the output register takes a new head when it is empty or its
+        // entry leaves: the array's head, or with the array empty the
+        // entry being written (it would otherwise wait a cycle in the array)
+        wire o_load  = !o_valid_reg || out_ready;
+        wire bypass  = o_load && !a_valid && in_valid;
+        assign a_push    = in_valid && !full && !bypass;
+        assign a_pop     = o_load && a_valid;
+        assign out_valid = o_valid_reg;
+        assign out_data  = o_data_reg;
+        always @(posedge clk) begin
+            if (rst || clear) begin
+                o_valid_reg <= 1'b0;
+            end else if (o_load) begin
+                o_valid_reg <= a_valid || in_valid;
+            end
+            if (o_load) begin
+                o_data_reg <= a_valid ? a_data : in_data;
+            end
+        end
+    end
+endgenerate
 
 `ifndef SYNTHESIS
 initial begin
     if (DEPTH_LOG2 < 1) begin
         $error("dma_fifo: DEPTH_LOG2 must be >= 1 (instance %m)");
+    end
+    if ((OUT_REG != 0) && (OUT_REG != 1)) begin
+        $error("dma_fifo: OUT_REG must be 0 or 1 (instance %m)");
     end
 end
 `endif

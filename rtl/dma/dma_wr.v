@@ -125,6 +125,8 @@ reg [DBL+1:0]        avail;
 reg [DATA_WIDTH-1:0] beat;      // the beat's bytes on their lanes, zero elsewhere
 reg [DB-1:0]         strb;
 reg [DBL+1:0]        lo_cnt;
+reg [CW-1:0]         dec0;      // bursts of slot 0 (1) ending this cycle
+reg [CW-1:0]         dec1;
 integer              i;
 wire [1:0]           kill_any = kill | killed_reg;
 
@@ -178,9 +180,13 @@ wire                  bq_slot;
 
 assign b_ready = !kill_any[cur_reg[0]] && meta_in_ready && (onchip || (bq_in_ready && (!aw_v_reg || m_axi_awready)));
 
+// (registered head: the unpacker's byte geometry starts from flip-flops,
+// not from the distributed RAM's read; AW bursts in flight stay bounded by
+// the B FIFO)
 dma_fifo #(
     .WIDTH      (MW),
-    .DEPTH_LOG2 (OUTSTANDING_LOG2)
+    .DEPTH_LOG2 (OUTSTANDING_LOG2),
+    .OUT_REG    (1)
 ) meta_fifo (
     .clk            (clk),
     .rst            (rst),
@@ -431,24 +437,16 @@ always @* begin
         end
     end
 
-    // bursts per slot: issued .. answered (DRAM) or written (on-chip)
-    if (take_burst) begin
-        if (cur_reg[0]) cnt1_next = cnt1_next + 1'b1;
-        else            cnt0_next = cnt0_next + 1'b1;
-    end
-    if (b_pop) begin
-        if (bq_slot) cnt1_next = cnt1_next - 1'b1;
-        else         cnt0_next = cnt0_next - 1'b1;
-    end
-    if (sk_fire && sk_end) begin
-        if (sk_slot) cnt1_next = cnt1_next - 1'b1;
-        else         cnt0_next = cnt0_next - 1'b1;
-    end
-    if (meta_pop && dropping && h_onchip) begin
-        // a dead job's on-chip burst: its last beat was skipped
-        if (h_seq[0]) cnt1_next = cnt1_next - 1'b1;
-        else          cnt0_next = cnt0_next - 1'b1;
-    end
+    // bursts per slot: issued .. answered (DRAM) or written (on-chip), or
+    // a dead job's on-chip burst whose last beat was skipped. The ends are
+    // counted first and the issue (late: it follows AWREADY and the B FIFO)
+    // only picks between two sums at the end.
+    dec0 = {{(CW-1){1'b0}}, b_pop && !bq_slot} + {{(CW-1){1'b0}}, sk_fire && sk_end && !sk_slot} +
+           {{(CW-1){1'b0}}, meta_pop && dropping && h_onchip && !h_seq[0]};
+    dec1 = {{(CW-1){1'b0}}, b_pop && bq_slot} + {{(CW-1){1'b0}}, sk_fire && sk_end && sk_slot} +
+           {{(CW-1){1'b0}}, meta_pop && dropping && h_onchip && h_seq[0]};
+    cnt0_next = (take_burst && !cur_reg[0]) ? cnt0_reg + 1'b1 - dec0 : cnt0_reg - dec0;
+    cnt1_next = (take_burst && cur_reg[0])  ? cnt1_reg + 1'b1 - dec1 : cnt1_reg - dec1;
 
     if (start) begin
         killed_next[start_seq[0]] = 1'b0;

@@ -4,3 +4,5 @@ TESTS += verif/synth/test_synth_inference.sh
 # nextpnr, fixed seed, fails below PE_FMAX_MIN = 100 MHz) and trnlite.core
 # under FuseSoC (lint, sim, synth setup).
 TESTS += verif/synth/test_fpga_pe.sh verif/synth/test_fusesoc.sh
+# fpga/depth.py (the path ranking between nextpnr runs) on a hand-built netlist
+TESTS += verif/synth/test_depth.sh
