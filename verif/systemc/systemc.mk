@@ -1,0 +1,23 @@
+# verif/systemc: the core as SystemC/TLM-2.0 modules (docs/systemc.md):
+# the Verilated RTL (verilator --sc) and the loosely-timed model on the
+# whole-core C model, the TLM memory, the HAL backends systemc-rtl and
+# systemc-lt, their tests and `make bench-systemc`.
+SC_INC      := -isystem /usr/include
+SC_LINK     := -lsystemc -pthread
+# The Verilated core in SystemC mode, the 4 x 8 test configuration the rtl
+# backend also uses (CORE_CFG_4x8, 2 activation lanes). Its classes are
+# prefixed Vsc_core so that it links next to the --cc build of the same
+# core (verilated.o comes from one of the two only).
+SC_VL_DIR   := $(BUILD)/vl/sc_core_4x8
+SC_VL_LIB   := $(SC_VL_DIR)/Vsc_core__ALL.a
+SC_VL_GLOBAL := verilated.o verilated_threads.o
+SC_VL_OBJS  := $(SC_VL_LIB) $(addprefix $(SC_VL_DIR)/,$(SC_VL_GLOBAL))
+$(SC_VL_LIB): $(CORE_FILES) $(CORE_HDRS) | $(DEPS)
+	@mkdir -p $(@D)
+	SYSTEMC_INCLUDE=/usr/include SYSTEMC_LIBDIR=/usr/lib/x86_64-linux-gnu \
+	  nice -n 10 $(VERILATOR) --sc -Wall --assert -Wno-fatal $(CORE_INC) $(CORE_CFG_4x8) -GACT_LANES=2 \
+	  --top-module trnlite_core --prefix Vsc_core --Mdir $(@D) $(CORE_FILES)
+	if test -f $(@D)/Vsc_core.mk; then SYSTEMC_INCLUDE=/usr/include SYSTEMC_LIBDIR=/usr/lib/x86_64-linux-gnu \
+	  nice -n 10 $(MAKE) -s -C $(@D) -f Vsc_core.mk Vsc_core__ALL.a $(SC_VL_GLOBAL) \
+	  OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2; fi
+$(addprefix $(SC_VL_DIR)/,$(SC_VL_GLOBAL)): $(SC_VL_LIB)
