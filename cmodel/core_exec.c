@@ -285,7 +285,7 @@ static unsigned exec_dma(tl_core *c, const uint32_t *in, uint64_t *fault)
         .dram = c->dram, .dram_base = c->dram_base, .dram_size = c->dram_size,
         .sbuf = c->sbuf, .sbuf_parts = g->rows, .sbuf_part_log2 = g->sbuf_part_log2,
         .psum = c->psum, .psum_parts = g->cols, .psum_part_log2 = c->psum_part_log2,
-        .faults = c->faults, .nfaults = c->nfaults,
+        .faults = c->faults, .nfaults = c->nfaults, .bus = c->bus,
     };
     unsigned code = tl_dma_run(&sys, &d, fault);
     if (code)

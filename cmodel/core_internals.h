@@ -25,6 +25,9 @@ struct tl_core {
     uint64_t dram_base, dram_size;
     const tl_dma_fault *faults;
     unsigned nfaults;
+    const tl_dma_bus *bus;     /* tl_core_set_bus; NULL: dram[] */
+    tl_core_observer obs;      /* tl_core_set_observer */
+    void *obs_ctx;
 
     bool run;
     uint64_t win_base, win_limit;

@@ -21,3 +21,6 @@ $(SC_VL_LIB): $(CORE_FILES) $(CORE_HDRS) | $(DEPS)
 	  nice -n 10 $(MAKE) -s -C $(@D) -f Vsc_core.mk Vsc_core__ALL.a $(SC_VL_GLOBAL) \
 	  OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2; fi
 $(addprefix $(SC_VL_DIR)/,$(SC_VL_GLOBAL)): $(SC_VL_LIB)
+
+# The C model's bus hook against its plain DRAM (no SystemC needed).
+$(eval $(call c_test,test_dma_bus,verif/systemc/test_dma_bus.c))
