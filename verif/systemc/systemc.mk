@@ -24,3 +24,34 @@ $(addprefix $(SC_VL_DIR)/,$(SC_VL_GLOBAL)): $(SC_VL_LIB)
 
 # The C model's bus hook against its plain DRAM (no SystemC needed).
 $(eval $(call c_test,test_dma_bus,verif/systemc/test_dma_bus.c))
+
+# The models (systemc/) and the HAL backends (sw/hal/hal_systemc.cpp).
+# Debian builds libsystemc with C++17; its API check wants the same.
+SC_CXXFLAGS := $(filter-out -std=%,$(CXXFLAGS)) -std=c++17 -Isystemc -Isw/hal -Isw/rt
+SC_MODEL_HDRS := $(wildcard systemc/*.h) sw/hal/hal_systemc.h $(RT_HDRS)
+$(BUILD)/systemc/trnlite_lt.o: systemc/trnlite_lt.cpp $(SC_MODEL_HDRS) | $(DEPS)
+	@mkdir -p $(@D)
+	$(CXX) $(SC_CXXFLAGS) -c $< -o $@
+$(BUILD)/systemc/trnlite_rtl_tlm.o: systemc/trnlite_rtl_tlm.cpp $(SC_MODEL_HDRS) $(SC_VL_LIB)
+	@mkdir -p $(@D)
+	$(CXX) $(SC_CXXFLAGS) -I$(SC_VL_DIR) -I$(VL_INC) -I$(VL_INC)/vltstd -c $< -o $@
+$(BUILD)/sw/hal/hal_systemc.o: sw/hal/hal_systemc.cpp $(SC_MODEL_HDRS) | $(DEPS)
+	@mkdir -p $(@D)
+	$(CXX) $(SC_CXXFLAGS) -c $< -o $@
+# What a program links for the two backends (plus verilated.o once:
+# SC_VL_GLOBAL here, or the --cc build's in the trnlite tool).
+SC_HAL_OBJS := $(BUILD)/sw/hal/hal_systemc.o $(BUILD)/systemc/trnlite_lt.o $(BUILD)/systemc/trnlite_rtl_tlm.o $(SC_VL_LIB)
+
+# test_systemc on each model (backend_*.c name it).
+SC_TEST_OBJS := $(BUILD)/verif/systemc/test_systemc.o $(BUILD)/verif/sw/gemm_ref.o
+$(BUILD)/verif/systemc/%.o: VERIF_INC := $(SW_INC) -Iverif/sw
+$(BUILD)/verif/systemc/test_systemc.o: sw/hal/hal_systemc.h $(RT_HDRS)
+define sc_test
+$(BUILD)/tests/$(1): $(BUILD)/verif/systemc/$(2).o $(SC_TEST_OBJS) $(SC_HAL_OBJS) $(addprefix $(SC_VL_DIR)/,$(SC_VL_GLOBAL)) \
+    $(VERIF_COMMON_OBJS) $(HAL_LIB) $(RT_LIB) $(CMODEL_LIB)
+	@mkdir -p $$(@D)
+	$(CXX) $$^ $(CHECK_LIBS) $(SC_LINK) -lm -o $$@
+TESTS += $(BUILD)/tests/$(1)
+endef
+$(eval $(call sc_test,test_systemc_lt,backend_lt))
+$(eval $(call sc_test,test_systemc_rtl,backend_rtl))
