@@ -55,3 +55,11 @@ TESTS += $(BUILD)/tests/$(1)
 endef
 $(eval $(call sc_test,test_systemc_lt,backend_lt))
 $(eval $(call sc_test,test_systemc_rtl,backend_rtl))
+
+# The LT estimate against the RTL's cycles on the same GEMMs.
+$(BUILD)/verif/systemc/test_systemc_cycles.o: sw/hal/hal_systemc.h $(RT_HDRS)
+$(BUILD)/tests/test_systemc_cycles: $(BUILD)/verif/systemc/test_systemc_cycles.o $(BUILD)/verif/sw/gemm_ref.o \
+    $(SC_HAL_OBJS) $(addprefix $(SC_VL_DIR)/,$(SC_VL_GLOBAL)) $(VERIF_COMMON_OBJS) $(HAL_LIB) $(RT_LIB) $(CMODEL_LIB)
+	@mkdir -p $(@D)
+	$(CXX) $^ $(CHECK_LIBS) $(SC_LINK) -lm -o $@
+TESTS += $(BUILD)/tests/test_systemc_cycles
