@@ -63,3 +63,7 @@ $(BUILD)/tests/test_systemc_cycles: $(BUILD)/verif/systemc/test_systemc_cycles.o
 	@mkdir -p $(@D)
 	$(CXX) $^ $(CHECK_LIBS) $(SC_LINK) -lm -o $@
 TESTS += $(BUILD)/tests/test_systemc_cycles
+
+# trnlite gemm / train on both SystemC backends against cmodel --like-rtl.
+TESTS += verif/systemc/test_cli_systemc.sh
+verif/systemc/test_cli_systemc.sh: | $(TRNLITE_BIN)
