@@ -304,7 +304,7 @@ unsigned core_check(const tl_core *c, unsigned e, const uint32_t *in, unsigned *
     if (!(tl_isa_op_engines(op) >> e & 1))
         return TL_ISA_ERR_BAD_OPCODE;
     for (unsigned w = 0; w < 32; w++)
-        if (in[w] & tl_isa_reserved_mask(op, w))
+        if (in[w] & c->resv_mask[op][w])
             return TL_ISA_ERR_BAD_RESERVED;
     if ((GET(in, HDR, WAIT) && GET(in, HDR, WS) >= c->cfg.sems) ||
         (GET(in, HDR, SIGNAL) && GET(in, HDR, SS) >= c->cfg.sems))

@@ -51,6 +51,11 @@ struct tl_core {
     uint32_t *scr_w, *scr_x, *scr_ps, *scr_v;
     int8_t *scr_w8, *scr_x8;
 
+    /* tl_isa_reserved_mask per opcode (8 bits) and word, computed at
+     * creation: walking the field table for every word of every checked
+     * instruction was 30% of a GEMM's time */
+    uint32_t resv_mask[256][32];
+
     /* tensor engine: the stationary W tile of the last loading matmul */
     bool w_loaded;
     unsigned w_fmt, w_k, w_m;

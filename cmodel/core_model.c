@@ -76,6 +76,9 @@ int tl_core_create(const tl_core_config *cfg, tl_core **out)
     if (!c)
         return TL_CORE_ENOMEM;
     c->cfg = *cfg;
+    for (unsigned op = 0; op < 256; op++)
+        for (unsigned w = 0; w < 32 && tl_isa_op_name(op); w++)  /* other opcodes fail BAD_OPCODE first */
+            c->resv_mask[op][w] = tl_isa_reserved_mask(op, w);
     unsigned banks_log2 = (unsigned)__builtin_ctz(cfg->psum_banks);
     c->psum_part_log2 = cfg->psum_bank_log2 + banks_log2 + 2;
     c->sbuf = calloc((size_t)cfg->rows << cfg->sbuf_part_log2, 1);

@@ -35,9 +35,12 @@ const unsigned rtl_act_lanes = 2;
 
 enum req_op { REQ_CSR_READ, REQ_CSR_WRITE, REQ_WAIT_IRQ };
 
+/* The testbench: the core (one of the two models), a TLM memory, and the
+ * proxy thread serving the HAL's requests. */
 struct platform : sc_module {
     sc_time period;
-    sc_clock clk;
+    sc_clock *clk = nullptr;  /* the RTL's; the LT model has none (a clock
+                                 would cost two events per cycle) */
     sc_signal<bool> rst, irq;
     tlm_memory memory;
     trnlite_rtl_tlm *rtl = nullptr;
@@ -53,12 +56,13 @@ struct platform : sc_module {
     SC_HAS_PROCESS(platform);
     platform(sc_module_name n, bool use_rtl, const tl_core_config &cfg, uint64_t base, uint64_t size,
              unsigned latency)
-        : sc_module(n), period(10, SC_NS), clk("clk", period), rst("rst"), irq("irq"),
+        : sc_module(n), period(10, SC_NS), rst("rst"), irq("irq"),
           memory("memory", base, size, period * (double)latency), cpu("cpu")
     {
         if (use_rtl) {
+            clk = new sc_clock("clk", period);
             rtl = new trnlite_rtl_tlm("core", period);
-            rtl->clk(clk);
+            rtl->clk(*clk);
             rtl->rst(rst);
             rtl->irq(irq);
             cpu.bind(rtl->csr);
