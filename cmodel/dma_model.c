@@ -177,15 +177,19 @@ static unsigned bus_xfer(const tl_dma_sys *sys, const tl_dma_side *s, bool write
     return 0;
 }
 
-static uint8_t *byte_at(const tl_dma_sys *sys, const tl_dma_side *s, uint64_t a)
+/* The backing store of a side's space and the address of its first byte
+ * (DRAM: dram_base), looked up once per transfer, not per byte: byte a
+ * is store[a - origin]. */
+static uint8_t *space_store(const tl_dma_sys *sys, const tl_dma_side *s, uint64_t *origin)
 {
+    *origin = s->space == TL_DMA_DRAM ? sys->dram_base : 0;
     switch (s->space) {
     case TL_DMA_DRAM:
-        return &sys->dram[a - sys->dram_base];
+        return sys->dram;
     case TL_DMA_SBUF:
-        return &sys->sbuf[a];
+        return sys->sbuf;
     default:
-        return &sys->psum[a];
+        return sys->psum;
     }
 }
 
@@ -235,6 +239,32 @@ unsigned tl_dma_run(const tl_dma_sys *sys, const tl_dma_desc *d, uint64_t *fault
         return r == 3 ? TL_DMA_ERR_RD_DECERR : TL_DMA_ERR_RD_SLVERR;
     }
 
+    uint64_t so, dor;
+    const uint8_t *sb = space_store(sys, src, &so);
+    uint8_t *db = space_store(sys, dst, &dor);
+    /* A copy between two spaces (no overlap possible) with the same shape
+     * and contiguous rows on both sides moves whole rows: the same bytes
+     * as the element loop below, without it (most of a GEMM's loads and
+     * stores). */
+    uint32_t n1 = src->count[1] & 0xFFFFu, n2 = src->count[2] & 0xFFFFu;
+    if (copy && src->space != dst->space && src->count[0] == dst->count[0] && n1 == (dst->count[1] & 0xFFFFu) &&
+        n2 == (dst->count[2] & 0xFFFFu) && (src->stride[0] == ses || src->count[0] == 1) &&
+        (dst->stride[0] == des || dst->count[0] == 1)) {
+        uint64_t row = (uint64_t)src->count[0] * ses, pos = 0;
+        for (uint32_t i2 = 0; i2 < n2; i2++)
+            for (uint32_t i1 = 0; i1 < n1; i1++, pos += row) {
+                uint64_t sa = src->addr + (uint64_t)i1 * src->stride[1] + (uint64_t)i2 * src->stride[2];
+                uint64_t da = dst->addr + (uint64_t)i1 * dst->stride[1] + (uint64_t)i2 * dst->stride[2];
+                memcpy(dst_bus ? stream + pos : db + (da - dor), src_bus ? stream + pos : sb + (sa - so), row);
+            }
+        if (dst_bus && (r = bus_xfer(sys, dst, true, stream, fault_addr))) {
+            free(stream);
+            return r == 3 ? TL_DMA_ERR_WR_DECERR : TL_DMA_ERR_WR_SLVERR;
+        }
+        free(stream);
+        return TL_DMA_OK;
+    }
+
     /* Gather, convert and scatter in element order (i0 fastest). The
      * source is read completely first: a destination overlapping the
      * source is not a defined operation (docs/dma.md). */
@@ -249,7 +279,7 @@ unsigned tl_dma_run(const tl_dma_sys *sys, const tl_dma_desc *d, uint64_t *fault
                              (uint64_t)i1 * src->stride[1] + (uint64_t)i2 * src->stride[2];
                 uint32_t v = 0;
                 for (unsigned b = 0; b < ses; b++)
-                    v |= (uint32_t)(src_bus ? stream[k * ses + b] : *byte_at(sys, src, a + b)) << (8 * b);
+                    v |= (uint32_t)(src_bus ? stream[k * ses + b] : sb[a - so + b]) << (8 * b);
                 vals[k] = v;
             }
     tl_convert_opts opts = {d->round, d->saturate, d->seed};
@@ -269,7 +299,7 @@ unsigned tl_dma_run(const tl_dma_sys *sys, const tl_dma_desc *d, uint64_t *fault
                     if (dst_bus)
                         stream[k * des + b] = (uint8_t)(v >> (8 * b));
                     else
-                        *byte_at(sys, dst, a + b) = (uint8_t)(v >> (8 * b));
+                        db[a - dor + b] = (uint8_t)(v >> (8 * b));
                 }
             }
     free(vals);

@@ -74,13 +74,20 @@ private:
         uint8_t *p = &mem_[t.get_address() - base_], *d = t.get_data_ptr();
         unsigned n = t.get_data_length(), ben = t.get_byte_enable_length();
         const uint8_t *be = t.get_byte_enable_ptr();
+        if (!be) {
+            if (t.is_read())
+                memcpy(d, p, n);
+            else
+                memcpy(p, d, n);
+            return;
+        }
         if (t.is_read()) {
             for (unsigned i = 0; i < n; i++)
-                if (!be || be[i % ben] == TLM_BYTE_ENABLED)
+                if (be[i % ben] == TLM_BYTE_ENABLED)
                     d[i] = p[i];
         } else {
             for (unsigned i = 0; i < n; i++)
-                if (!be || be[i % ben] == TLM_BYTE_ENABLED)
+                if (be[i % ben] == TLM_BYTE_ENABLED)
                     p[i] = d[i];
         }
     }
