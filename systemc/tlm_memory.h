@@ -74,6 +74,8 @@ private:
         uint8_t *p = &mem_[t.get_address() - base_], *d = t.get_data_ptr();
         unsigned n = t.get_data_length(), ben = t.get_byte_enable_length();
         const uint8_t *be = t.get_byte_enable_ptr();
+        if (ben == 0)
+            be = nullptr;  /* no length: no byte enables */
         if (!be) {
             if (t.is_read())
                 memcpy(d, p, n);

@@ -57,6 +57,8 @@ void trnlite_lt::csr_b_transport(tlm::tlm_generic_payload &t, sc_time &delay)
     uint8_t *d = t.get_data_ptr();
     const uint8_t *be = t.get_byte_enable_ptr();
     unsigned ben = t.get_byte_enable_length();
+    if (ben == 0)
+        be = nullptr;  /* no length: no byte enables */
     if (t.get_command() == tlm::TLM_IGNORE_COMMAND) {
         t.set_response_status(tlm::TLM_OK_RESPONSE);
         return;
@@ -106,7 +108,6 @@ void trnlite_lt::csr_b_transport(tlm::tlm_generic_payload &t, sc_time &delay)
 
 unsigned trnlite_lt::mem_access(bool write, uint64_t a, uint8_t *data, const uint8_t *be, uint32_t n)
 {
-    static uint8_t tbe[4096];
     gp_.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
     gp_.set_address(a);
     gp_.set_data_ptr(data);
@@ -114,7 +115,8 @@ unsigned trnlite_lt::mem_access(bool write, uint64_t a, uint8_t *data, const uin
     gp_.set_streaming_width(n);
     gp_.set_byte_enable_ptr(nullptr);
     gp_.set_byte_enable_length(0);
-    if (be && n <= sizeof tbe) {
+    uint8_t *tbe = tbe_;
+    if (be && n <= sizeof tbe_) {
         bool all = true;
         for (uint32_t i = 0; i < n; i++) {
             tbe[i] = be[i] ? TLM_BYTE_ENABLED : TLM_BYTE_DISABLED;

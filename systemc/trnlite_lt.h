@@ -58,6 +58,7 @@ private:
     tlm_utils::tlm_quantumkeeper qk_;
     sc_core::sc_event kick_;
     tlm::tlm_generic_payload gp_;
+    uint8_t tbe_[4096];               /* byte enables of one burst (at most 4 KiB) */
 
     /* the estimate, in cycles from time 0 */
     uint64_t t_eng_[3] = {0, 0, 0};   /* engine clocks */

@@ -116,6 +116,8 @@ void trnlite_rtl_tlm::csr_b_transport(tlm::tlm_generic_payload &t, sc_time &dela
     unsigned n = t.get_data_length(), ben = t.get_byte_enable_length();
     uint8_t *d = t.get_data_ptr();
     const uint8_t *be = t.get_byte_enable_ptr();
+    if (ben == 0)
+        be = nullptr;  /* no length: no byte enables */
     if (t.get_command() == tlm::TLM_IGNORE_COMMAND) {
         t.set_response_status(tlm::TLM_OK_RESPONSE);
         return;
