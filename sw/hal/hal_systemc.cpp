@@ -33,6 +33,8 @@ namespace {
 const tl_core_config rtl_cfg = {4, 8, 12, 2, 6, 64, 32, 16, 3};
 const unsigned rtl_act_lanes = 2;
 
+uint64_t quantum_ns = 0;  /* tl_hal_systemc_set_quantum_ns */
+
 enum req_op { REQ_CSR_READ, REQ_CSR_WRITE, REQ_WAIT_IRQ };
 
 /* The testbench: the core (one of the two models), a TLM memory, and the
@@ -74,7 +76,8 @@ struct platform : sc_module {
             cpu.bind(lt->csr);
             lt->mem.bind(memory.socket);
         }
-        tlm::tlm_global_quantum::instance().set(sc_time(10, SC_US));
+        tlm::tlm_global_quantum::instance().set(quantum_ns ? sc_time((double)quantum_ns, SC_NS)
+                                                           : sc_time(10, SC_US));
         SC_THREAD(proxy);
     }
 
@@ -201,6 +204,8 @@ int sc_open(bool use_rtl, const tl_hal_opts *o, tl_hal *hal)
 extern "C" int tl_hal_systemc_rtl_open(const tl_hal_opts *opts, tl_hal *hal) { return sc_open(true, opts, hal); }
 
 extern "C" int tl_hal_systemc_lt_open(const tl_hal_opts *opts, tl_hal *hal) { return sc_open(false, opts, hal); }
+
+extern "C" void tl_hal_systemc_set_quantum_ns(uint64_t ns) { quantum_ns = ns; }
 
 extern "C" int tl_hal_systemc_add_fault(tl_hal *hal, uint64_t lo, uint64_t hi, bool on_write, unsigned resp)
 {

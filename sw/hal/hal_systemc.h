@@ -22,6 +22,9 @@ extern "C" {
  * cycles of the 100 MHz platform clock on both. */
 int tl_hal_systemc_rtl_open(const tl_hal_opts *opts, tl_hal *hal);
 int tl_hal_systemc_lt_open(const tl_hal_opts *opts, tl_hal *hal);
+/* The global quantum (tlm_global_quantum) the next open sets for the LT
+ * model's temporal decoupling, in ns (0: the default, 10 us). */
+void tl_hal_systemc_set_quantum_ns(uint64_t ns);
 /* Tests: the TLM memory's error ranges (tlm_memory::add_fault). */
 int tl_hal_systemc_add_fault(tl_hal *hal, uint64_t lo, uint64_t hi, bool on_write, unsigned resp);
 void tl_hal_systemc_clear_faults(tl_hal *hal);
