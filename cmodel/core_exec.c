@@ -285,7 +285,7 @@ static unsigned exec_dma(tl_core *c, const uint32_t *in, uint64_t *fault)
         .dram = c->dram, .dram_base = c->dram_base, .dram_size = c->dram_size,
         .sbuf = c->sbuf, .sbuf_parts = g->rows, .sbuf_part_log2 = g->sbuf_part_log2,
         .psum = c->psum, .psum_parts = g->cols, .psum_part_log2 = c->psum_part_log2,
-        .faults = c->faults, .nfaults = c->nfaults,
+        .faults = c->faults, .nfaults = c->nfaults, .bus = c->bus,
     };
     unsigned code = tl_dma_run(&sys, &d, fault);
     if (code)
@@ -304,7 +304,7 @@ unsigned core_check(const tl_core *c, unsigned e, const uint32_t *in, unsigned *
     if (!(tl_isa_op_engines(op) >> e & 1))
         return TL_ISA_ERR_BAD_OPCODE;
     for (unsigned w = 0; w < 32; w++)
-        if (in[w] & tl_isa_reserved_mask(op, w))
+        if (in[w] & c->resv_mask[op][w])
             return TL_ISA_ERR_BAD_RESERVED;
     if ((GET(in, HDR, WAIT) && GET(in, HDR, WS) >= c->cfg.sems) ||
         (GET(in, HDR, SIGNAL) && GET(in, HDR, SS) >= c->cfg.sems))

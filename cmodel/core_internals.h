@@ -25,6 +25,9 @@ struct tl_core {
     uint64_t dram_base, dram_size;
     const tl_dma_fault *faults;
     unsigned nfaults;
+    const tl_dma_bus *bus;     /* tl_core_set_bus; NULL: dram[] */
+    tl_core_observer obs;      /* tl_core_set_observer */
+    void *obs_ctx;
 
     bool run;
     uint64_t win_base, win_limit;
@@ -47,6 +50,11 @@ struct tl_core {
      * bytes and a PSUM partition's entries) */
     uint32_t *scr_w, *scr_x, *scr_ps, *scr_v;
     int8_t *scr_w8, *scr_x8;
+
+    /* tl_isa_reserved_mask per opcode (8 bits) and word, computed at
+     * creation: walking the field table for every word of every checked
+     * instruction was 30% of a GEMM's time */
+    uint32_t resv_mask[256][32];
 
     /* tensor engine: the stationary W tile of the last loading matmul */
     bool w_loaded;

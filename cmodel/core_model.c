@@ -76,6 +76,9 @@ int tl_core_create(const tl_core_config *cfg, tl_core **out)
     if (!c)
         return TL_CORE_ENOMEM;
     c->cfg = *cfg;
+    for (unsigned op = 0; op < 256; op++)
+        for (unsigned w = 0; w < 32 && tl_isa_op_name(op); w++)  /* other opcodes fail BAD_OPCODE first */
+            c->resv_mask[op][w] = tl_isa_reserved_mask(op, w);
     unsigned banks_log2 = (unsigned)__builtin_ctz(cfg->psum_banks);
     c->psum_part_log2 = cfg->psum_bank_log2 + banks_log2 + 2;
     c->sbuf = calloc((size_t)cfg->rows << cfg->sbuf_part_log2, 1);
@@ -129,6 +132,17 @@ void tl_core_set_faults(tl_core *c, const tl_dma_fault *faults, unsigned n)
 {
     c->faults = n ? faults : NULL;
     c->nfaults = faults ? n : 0;
+}
+
+void tl_core_set_bus(tl_core *c, const tl_dma_bus *bus)
+{
+    c->bus = bus;
+}
+
+void tl_core_set_observer(tl_core *c, tl_core_observer fn, void *ctx)
+{
+    c->obs = fn;
+    c->obs_ctx = ctx;
 }
 
 uint8_t *tl_core_sbuf(tl_core *c, unsigned p)
@@ -220,9 +234,19 @@ static bool fetch(tl_core *c, unsigned e, uint64_t *pc)
     uint64_t last = *pc + 127;
     bool size_ok = q->size >= 1 && q->size <= 65536 && (q->size & (q->size - 1)) == 0;
     if ((q->base & 127) || !size_ok || q->tail >= q->size || last < *pc ||
-        *pc < c->win_base || last > c->win_limit || read_resp(c, *pc, last))
+        *pc < c->win_base || last > c->win_limit)
         return false;
-    const uint8_t *src = c->dram + (*pc - c->dram_base);
+    uint8_t slot[128];
+    const uint8_t *src = slot;
+    if (c->bus) {
+        /* one burst: a slot is 128-aligned, so never across 4 KiB */
+        if (c->bus->read(c->bus->ctx, *pc, slot, 128))
+            return false;
+    } else {
+        if (read_resp(c, *pc, last))
+            return false;
+        src = c->dram + (*pc - c->dram_base);
+    }
     for (unsigned w = 0; w < 32; w++)
         q->insn[w] = src[4 * w] | (uint32_t)src[4 * w + 1] << 8 | (uint32_t)src[4 * w + 2] << 16 |
                      (uint32_t)src[4 * w + 3] << 24;
@@ -243,10 +267,14 @@ static enum step step_engine(tl_core *c, unsigned e)
     if (!q->fetched) {
         if (!fetch(c, e, &pc)) {
             core_error(c, e, TL_ISA_ERR_FETCH, pc, 0, 0);
+            if (c->obs)
+                c->obs(c->obs_ctx, e, NULL, TL_ISA_ERR_FETCH);
             return STEP_DONE;
         }
         if ((code = core_check(c, e, q->insn, &queue))) {
             core_error(c, e, code, pc, 0, queue);
+            if (c->obs)
+                c->obs(c->obs_ctx, e, q->insn, code);
             return STEP_DONE;
         }
     }
@@ -256,10 +284,14 @@ static enum step step_engine(tl_core *c, unsigned e)
         return STEP_WAIT;
     if ((code = core_exec(c, in, &fault, &queue))) {
         core_error(c, e, code, pc, fault, queue);
+        if (c->obs)
+            c->obs(c->obs_ctx, e, in, code);
         return STEP_DONE;
     }
     if (tl_isa_get(in, TL_ISA_HDR_SIGNAL))
         c->sem[tl_isa_get(in, TL_ISA_HDR_SS)] += tl_isa_get(in, TL_ISA_HDR_SV);
+    if (c->obs)
+        c->obs(c->obs_ctx, e, in, 0);
     q->fetched = false;
     q->head = (q->head + 1) & (q->size - 1);
     return STEP_DONE;

@@ -110,15 +110,86 @@ static unsigned first_bus_error(const tl_dma_sys *sys, const tl_dma_side *s, boo
     return 0;
 }
 
-static uint8_t *byte_at(const tl_dma_sys *sys, const tl_dma_side *s, uint64_t a)
+/*
+ * The DRAM side of a transfer through sys->bus: the same walk as
+ * first_bus_error, one bus call per burst. stream holds the side's bytes
+ * in element order (i0 fastest, esize bytes each): filled by reads,
+ * written out by writes with byte enables on exactly the pattern's bytes.
+ * Stops at the first failing burst (earlier write bursts stay written, as
+ * on the hardware). Returns 0 or the AXI response, sets *fault as
+ * first_bus_error does.
+ */
+static unsigned bus_xfer(const tl_dma_sys *sys, const tl_dma_side *s, bool write, uint8_t *stream,
+                         uint64_t *fault)
 {
+    const tl_dma_bus *bus = sys->bus;
+    const uint64_t db = sys->data_bytes;
+    const uint64_t amask = sys->addr_bits >= 64 ? ~0ull : (1ull << sys->addr_bits) - 1;
+    uint64_t bnd = 256 * db < 4096 ? 256 * db : 4096;
+    uint8_t buf[4096], be[4096];  /* one burst: at most bnd bytes */
+    unsigned es = tl_dma_esize(s->fmt);
+    bool contiguous = s->stride[0] == es || s->count[0] == 1;
+    uint32_t n0 = contiguous ? 1 : s->count[0];
+    uint64_t row_len = contiguous ? (uint64_t)s->count[0] * es : es;
+    uint32_t n1 = s->count[1] & 0xFFFFu, n2 = s->count[2] & 0xFFFFu;
+    uint64_t pos = 0;
+    for (uint32_t i2 = 0; i2 < n2; i2++)
+        for (uint32_t i1 = 0; i1 < n1; i1++)
+            for (uint32_t i0 = 0; i0 < n0; i0++) {
+                uint64_t cur = (s->addr + (uint64_t)i0 * s->stride[0] + (uint64_t)i1 * s->stride[1] +
+                                (uint64_t)i2 * s->stride[2]) & amask;
+                uint64_t rem = row_len;
+                while (rem) {
+                    uint64_t bytes = bnd - (cur % bnd);
+                    if (bytes > rem)
+                        bytes = rem;
+                    uint64_t first = cur & ~(db - 1), lastb = (cur + bytes - 1) & ~(db - 1);
+                    uint32_t span = (uint32_t)(lastb + db - first), at = (uint32_t)(cur - first);
+                    unsigned r;
+                    if (write) {
+                        memset(buf, 0, span);
+                        memset(be, 0, span);
+                        memcpy(buf + at, stream + pos, bytes);
+                        memset(be + at, 1, bytes);
+                        if ((r = bus->write(bus->ctx, first, buf, be, span))) {
+                            *fault = cur;
+                            return r;
+                        }
+                    } else {
+                        if ((r = bus->read(bus->ctx, first, buf, span))) {
+                            *fault = cur;
+                            for (uint64_t b = first; b <= lastb; b += db) {
+                                unsigned rb = bus->read(bus->ctx, b, buf, (uint32_t)db);
+                                if (rb) {
+                                    *fault = b == first ? cur : b;
+                                    return rb;
+                                }
+                            }
+                            return r;
+                        }
+                        memcpy(stream + pos, buf + at, bytes);
+                    }
+                    pos += bytes;
+                    cur = (cur + bytes) & amask;
+                    rem -= bytes;
+                }
+            }
+    return 0;
+}
+
+/* The backing store of a side's space and the address of its first byte
+ * (DRAM: dram_base), looked up once per transfer, not per byte: byte a
+ * is store[a - origin]. */
+static uint8_t *space_store(const tl_dma_sys *sys, const tl_dma_side *s, uint64_t *origin)
+{
+    *origin = s->space == TL_DMA_DRAM ? sys->dram_base : 0;
     switch (s->space) {
     case TL_DMA_DRAM:
-        return &sys->dram[a - sys->dram_base];
+        return sys->dram;
     case TL_DMA_SBUF:
-        return &sys->sbuf[a];
+        return sys->sbuf;
     default:
-        return &sys->psum[a];
+        return sys->psum;
     }
 }
 
@@ -151,10 +222,48 @@ unsigned tl_dma_run(const tl_dma_sys *sys, const tl_dma_desc *d, uint64_t *fault
         return err;
 
     unsigned r;
-    if (src->space == TL_DMA_DRAM && (r = first_bus_error(sys, src, false, fault_addr)))
+    if (!sys->bus && src->space == TL_DMA_DRAM && (r = first_bus_error(sys, src, false, fault_addr)))
         return r == 3 ? TL_DMA_ERR_RD_DECERR : TL_DMA_ERR_RD_SLVERR;
-    if (dst->space == TL_DMA_DRAM && (r = first_bus_error(sys, dst, true, fault_addr)))
+    if (!sys->bus && dst->space == TL_DMA_DRAM && (r = first_bus_error(sys, dst, true, fault_addr)))
         return r == 3 ? TL_DMA_ERR_WR_DECERR : TL_DMA_ERR_WR_SLVERR;
+    /* Through a bus, a DRAM side is a byte stream in element order. */
+    uint8_t *stream = NULL;
+    bool src_bus = sys->bus && src->space == TL_DMA_DRAM, dst_bus = sys->bus && dst->space == TL_DMA_DRAM;
+    if (src_bus || dst_bus) {
+        stream = malloc(total * (ses > des ? ses : des));
+        if (!stream)
+            abort();
+    }
+    if (src_bus && (r = bus_xfer(sys, src, false, stream, fault_addr))) {
+        free(stream);
+        return r == 3 ? TL_DMA_ERR_RD_DECERR : TL_DMA_ERR_RD_SLVERR;
+    }
+
+    uint64_t so, dor;
+    const uint8_t *sb = space_store(sys, src, &so);
+    uint8_t *db = space_store(sys, dst, &dor);
+    /* A copy between two spaces (no overlap possible) with the same shape
+     * and contiguous rows on both sides moves whole rows: the same bytes
+     * as the element loop below, without it (most of a GEMM's loads and
+     * stores). */
+    uint32_t n1 = src->count[1] & 0xFFFFu, n2 = src->count[2] & 0xFFFFu;
+    if (copy && src->space != dst->space && src->count[0] == dst->count[0] && n1 == (dst->count[1] & 0xFFFFu) &&
+        n2 == (dst->count[2] & 0xFFFFu) && (src->stride[0] == ses || src->count[0] == 1) &&
+        (dst->stride[0] == des || dst->count[0] == 1)) {
+        uint64_t row = (uint64_t)src->count[0] * ses, pos = 0;
+        for (uint32_t i2 = 0; i2 < n2; i2++)
+            for (uint32_t i1 = 0; i1 < n1; i1++, pos += row) {
+                uint64_t sa = src->addr + (uint64_t)i1 * src->stride[1] + (uint64_t)i2 * src->stride[2];
+                uint64_t da = dst->addr + (uint64_t)i1 * dst->stride[1] + (uint64_t)i2 * dst->stride[2];
+                memcpy(dst_bus ? stream + pos : db + (da - dor), src_bus ? stream + pos : sb + (sa - so), row);
+            }
+        if (dst_bus && (r = bus_xfer(sys, dst, true, stream, fault_addr))) {
+            free(stream);
+            return r == 3 ? TL_DMA_ERR_WR_DECERR : TL_DMA_ERR_WR_SLVERR;
+        }
+        free(stream);
+        return TL_DMA_OK;
+    }
 
     /* Gather, convert and scatter in element order (i0 fastest). The
      * source is read completely first: a destination overlapping the
@@ -170,7 +279,7 @@ unsigned tl_dma_run(const tl_dma_sys *sys, const tl_dma_desc *d, uint64_t *fault
                              (uint64_t)i1 * src->stride[1] + (uint64_t)i2 * src->stride[2];
                 uint32_t v = 0;
                 for (unsigned b = 0; b < ses; b++)
-                    v |= (uint32_t)*byte_at(sys, src, a + b) << (8 * b);
+                    v |= (uint32_t)(src_bus ? stream[k * ses + b] : sb[a - so + b]) << (8 * b);
                 vals[k] = v;
             }
     tl_convert_opts opts = {d->round, d->saturate, d->seed};
@@ -186,10 +295,19 @@ unsigned tl_dma_run(const tl_dma_sys *sys, const tl_dma_desc *d, uint64_t *fault
                                      i2 * d->cstride[2];
                     v = tl_convert(src->fmt, dst->fmt, v, &opts, coord);
                 }
-                for (unsigned b = 0; b < des; b++)
-                    *byte_at(sys, dst, a + b) = (uint8_t)(v >> (8 * b));
+                for (unsigned b = 0; b < des; b++) {
+                    if (dst_bus)
+                        stream[k * des + b] = (uint8_t)(v >> (8 * b));
+                    else
+                        db[a - dor + b] = (uint8_t)(v >> (8 * b));
+                }
             }
     free(vals);
+    if (dst_bus && (r = bus_xfer(sys, dst, true, stream, fault_addr))) {
+        free(stream);
+        return r == 3 ? TL_DMA_ERR_WR_DECERR : TL_DMA_ERR_WR_SLVERR;
+    }
+    free(stream);
     return TL_DMA_OK;
 }
 

@@ -18,7 +18,7 @@ $(RT_OBJS): $(BUILD)/sw/%.o: sw/%.c $(RT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(RT_CFLAGS) -c $< -o $@
 
-$(BUILD)/sw/hal/hal_cmodel.o $(BUILD)/sw/hal/hal_mem.o $(BUILD)/sw/hal/hal_open.o $(BUILD)/sw/hal/hal_trace.o: $(BUILD)/sw/%.o: sw/%.c $(RT_HDRS)
+$(BUILD)/sw/hal/hal_cmodel.o $(BUILD)/sw/hal/hal_mem.o $(BUILD)/sw/hal/hal_open.o $(BUILD)/sw/hal/hal_trace.o: $(BUILD)/sw/%.o: sw/%.c $(RT_HDRS) sw/hal/hal_systemc.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(SW_INC) -c $< -o $@
 
@@ -68,10 +68,12 @@ $(CLI_OBJS): $(BUILD)/sw/%.o: sw/%.c $(wildcard sw/cli/*.h) $(RT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(SW_INC) -Isw/cli -c $< -o $@
 
-$(TRNLITE_BIN): $(CLI_OBJS) $(TRNLITE_RTL_OBJS) $(HAL_LIB) $(RT_LIB) $(CMODEL_LIB) $$(VL_OBJS_$$(TRNLITE_RTL_CORE)) \
-    $(TRNLITE_RTL_STAMP)
+# The SystemC backends (SC_HAL_OBJS, verif/systemc/systemc.mk) come along:
+# hal_open.c names them.
+$(TRNLITE_BIN): $(CLI_OBJS) $(TRNLITE_RTL_OBJS) $$(SC_HAL_OBJS) $(HAL_LIB) $(RT_LIB) $(CMODEL_LIB) \
+    $$(VL_OBJS_$$(TRNLITE_RTL_CORE)) $(TRNLITE_RTL_STAMP)
 	@mkdir -p $(@D)
-	$(CXX) $(filter-out $(TRNLITE_RTL_STAMP),$^) $(VL_LINK) -lm -o $@
+	$(CXX) $(filter-out $(TRNLITE_RTL_STAMP),$^) $(VL_LINK) $(SC_LINK) -lm -o $@
 
 .PHONY: trnlite
 trnlite: $(TRNLITE_BIN)

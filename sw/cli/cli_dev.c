@@ -26,7 +26,9 @@ int cli_parse_u64(const char *s, uint64_t *v)
 void cli_dev_opts_help(FILE *out)
 {
     fputs("      --backend B   cmodel (the whole-core C model, default) or rtl (the\n"
-          "                    Verilated trnlite_core linked into this tool)\n"
+          "                    Verilated trnlite_core linked into this tool); systemc-lt\n"
+          "                    or systemc-rtl: the same core as SystemC/TLM-2.0 modules\n"
+          "                    (docs/systemc.md), timeout and latency in cycles\n"
           "      --like-rtl    cmodel: configure the model like the rtl build (same\n"
           "                    array, memories and bus), so that both give the same bits\n"
           "      --dram-size N device DRAM in bytes (default 67108864)\n"

@@ -1,6 +1,7 @@
 /* Backends by name, chosen at run time (tl_hal_host.h). */
 #include <string.h>
 
+#include "hal_systemc.h"
 #include "hal_trace.h"
 #include "tl_hal_host.h"
 
@@ -11,9 +12,11 @@ static const struct {
 } backends[] = {
     {"cmodel", tl_hal_cmodel_open, tl_hal_cmodel_add_fault},
     {"rtl", tl_hal_rtl_open, tl_hal_rtl_add_fault},
+    {"systemc-rtl", tl_hal_systemc_rtl_open, tl_hal_systemc_add_fault},
+    {"systemc-lt", tl_hal_systemc_lt_open, tl_hal_systemc_add_fault},
 };
 
-const char *tl_hal_backends(void) { return "cmodel rtl"; }
+const char *tl_hal_backends(void) { return "cmodel rtl systemc-rtl systemc-lt"; }
 
 int tl_hal_open(const char *name, const tl_hal_opts *opts, tl_hal *hal)
 {

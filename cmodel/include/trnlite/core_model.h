@@ -71,6 +71,21 @@ void tl_core_set_dram(tl_core *core, uint8_t *mem, uint64_t base, uint64_t size)
  * read until replaced; n = 0 removes them. */
 void tl_core_set_faults(tl_core *core, const tl_dma_fault *faults, unsigned n);
 
+/* DRAM through a bus instead of the memory of tl_core_set_dram
+ * (tl_dma_bus, trnlite/dma.h): instruction fetch (one 128-byte read per
+ * slot) and the DRAM side of every DMA transfer; the bus answers the
+ * responses, so the fault list is not used. The struct stays the
+ * caller's; NULL goes back to the memory. (The SystemC LT model,
+ * docs/systemc.md.) */
+void tl_core_set_bus(tl_core *core, const tl_dma_bus *bus);
+
+/* Called after every instruction step that took effect: engine (0 DMA,
+ * 1 TE, 2 ACT), the instruction's 32 words (NULL for a fetch error) and
+ * the error code it raised (0: it executed; its signal is applied).
+ * For time estimates (docs/systemc.md section 4); NULL removes it. */
+typedef void (*tl_core_observer)(void *ctx, unsigned engine, const uint32_t *insn, unsigned err);
+void tl_core_set_observer(tl_core *core, tl_core_observer fn, void *ctx);
+
 /* CSR access by byte offset (4-aligned; other offsets read 0, writes
  * ignored), exactly as the AXI4-Lite slave behaves. */
 uint32_t tl_core_csr_read32(tl_core *core, uint32_t offset);

@@ -81,6 +81,20 @@ typedef struct {
     unsigned resp;       /* 2 = SLVERR, 3 = DECERR */
 } tl_dma_fault;
 
+/* A bus that DRAM goes through instead of tl_dma_sys.dram (models that
+ * put DRAM behind another interface: the SystemC TLM model,
+ * docs/systemc.md). One call per AXI burst, cut as the hardware cuts
+ * them (docs/dma.md 5): n bytes from the beat-aligned address a, n a
+ * multiple of the bus width. Writes carry a byte enable per byte (be[i]
+ * != 0: byte i is written). Each returns the burst's AXI response: 0 OKAY,
+ * 2 SLVERR, 3 DECERR. A read burst that fails is re-read beat by beat
+ * (AXI answers each read beat) to find the failing beat. */
+typedef struct tl_dma_bus {
+    void *ctx;
+    unsigned (*read)(void *ctx, uint64_t a, uint8_t *dst, uint32_t n);
+    unsigned (*write)(void *ctx, uint64_t a, const uint8_t *src, const uint8_t *be, uint32_t n);
+} tl_dma_bus;
+
 /* The system the engine runs in. */
 typedef struct {
     unsigned data_bytes;               /* bus width in bytes: 8, 16, 32 */
@@ -94,6 +108,10 @@ typedef struct {
     unsigned psum_parts, psum_part_log2;
     const tl_dma_fault *faults;        /* bus errors to inject (may be NULL) */
     unsigned nfaults;
+    /* NULL: DRAM is dram[] with faults[]; else every DRAM byte goes
+     * through this bus, which also decides the responses (dram and
+     * faults unused) */
+    const tl_dma_bus *bus;
 } tl_dma_sys;
 
 /*

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# trnlite gemm and train on the SystemC backends (verif/systemc/
+# test_cli_systemc.py). Prints "RESULT test_cli_systemc <run> <failed>".
+py=${PYTHON:-build/venv/bin/python}
+if [[ ! -x $py ]] || [[ ! -x build/bin/trnlite ]]; then
+  echo "FAIL need $py and build/bin/trnlite"; echo "RESULT test_cli_systemc 1 1"; exit 1
+fi
+exec "$py" verif/systemc/test_cli_systemc.py
