@@ -11,9 +11,10 @@ static const struct {
 } backends[] = {
     {"cmodel", tl_hal_cmodel_open, tl_hal_cmodel_add_fault},
     {"rtl", tl_hal_rtl_open, tl_hal_rtl_add_fault},
+    {"uart", tl_hal_uart_open, tl_hal_uart_add_fault},
 };
 
-const char *tl_hal_backends(void) { return "cmodel rtl"; }
+const char *tl_hal_backends(void) { return "cmodel rtl uart"; }
 
 int tl_hal_open(const char *name, const tl_hal_opts *opts, tl_hal *hal)
 {
