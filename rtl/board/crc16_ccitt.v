@@ -20,16 +20,16 @@ module crc16_ccitt (
 );
 
 reg [15:0] crc_reg, crc_next;
-reg [15:0] c;
+reg [15:0] c, d;
 integer i;
 
 always @* begin
     c = clear ? 16'hFFFF : crc_reg;
-    if (in_valid) begin
-        for (i = 7; i >= 0; i = i - 1)
-            c = {c[14:0], 1'b0} ^ ((c[15] ^ in_data[i]) ? 16'h1021 : 16'h0000);
-    end
-    crc_next = c;
+    d = c;
+    // the byte MSB first, one polynomial step per bit
+    for (i = 7; i >= 0; i = i - 1)
+        d = {d[14:0], 1'b0} ^ ((d[15] ^ in_data[i]) ? 16'h1021 : 16'h0000);
+    crc_next = in_valid ? d : c;
 end
 
 always @(posedge clk) begin
