@@ -23,7 +23,7 @@ module axi_bram #(
     parameter ADDR_WIDTH = 32,            // AXI address bits
     parameter ID_WIDTH   = 4,             // AXI ID bits
     parameter BASE       = 32'h8000_0000, // first byte address
-    parameter SIZE_LOG2  = 17             // log2 bytes
+    parameter SIZE_LOG2  = 18             // log2 bytes
 ) (
     input  wire                    clk,
     input  wire                    rst,

@@ -16,7 +16,7 @@
  */
 module bridge_tx #(
     parameter DRAM_BASE = 32'h8000_0000, // reported by INFO
-    parameter DRAM_LOG2 = 17             // reported by INFO: log2 DRAM bytes (< 32)
+    parameter DRAM_LOG2 = 18             // reported by INFO: log2 DRAM bytes (< 32)
 ) (
     input  wire        clk,
     input  wire        rst,

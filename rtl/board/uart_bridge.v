@@ -29,7 +29,7 @@ module uart_bridge #(
     parameter ADDR_WIDTH = 32,            // memory master address bits (32)
     parameter ID_WIDTH   = 4,             // memory master ID bits (ID 0 is used)
     parameter DRAM_BASE  = 32'h8000_0000, // reported by INFO
-    parameter DRAM_LOG2  = 17,            // reported by INFO
+    parameter DRAM_LOG2  = 18,            // reported by INFO
     parameter GAP_CYCLES = 131072         // inter-byte timeout inside a frame, cycles
 ) (
     input  wire                  clk,

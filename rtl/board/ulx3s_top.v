@@ -14,21 +14,22 @@
  *
  * `define SIM (simulation only) replaces the PLL with a wire and a lock
  * that is always high: the design then runs on clk_25mhz directly.
- * The core is trnlite_core unchanged, with the parameters below (the
- * board row core_board of fpga/configs.mk by default). CORE=0 builds the
- * board without the core, to try the flow quickly.
+ * The core is trnlite_core unchanged, with the parameters below: the
+ * core_board row of fpga/configs.mk but 8 KiB SBUF partitions, so that
+ * 256 KiB of DRAM fit beside it in block RAM (docs/board.md section 1).
+ * CORE=0 builds the board without the core, to try the flow quickly.
  */
 module ulx3s_top #(
     parameter CORE           = 1,          // 1: trnlite_core; 0: bridge and DRAM only
     parameter ROWS           = 8,          // core: array rows
     parameter COLS           = 4,          // core: array columns
-    parameter SBUF_PART_LOG2 = 14,         // core: log2 bytes per SBUF partition
+    parameter SBUF_PART_LOG2 = 13,         // core: log2 bytes per SBUF partition (8 KiB: see docs/board.md)
     parameter PSUM_BANKS     = 4,          // core: PSUM banks
     parameter PSUM_BANK_LOG2 = 9,          // core: log2 entries per PSUM bank
     parameter DMA_QUEUES     = 4,          // core: DMA queues
     parameter CLKS_PER_BIT   = 25,         // UART: clk cycles per bit (50 MHz / 2 Mbaud)
     parameter GAP_CYCLES     = 131072,     // bridge: inter-byte timeout inside a frame
-    parameter DRAM_LOG2      = 17,         // log2 bytes of block-RAM DRAM
+    parameter DRAM_LOG2      = 18,         // log2 bytes of block-RAM DRAM (256 KiB)
     parameter LED_LOG2       = 20          // log2 cycles an event LED stays on
 ) (
     input  wire       clk_25mhz,

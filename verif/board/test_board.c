@@ -11,7 +11,7 @@
  *    bf16 GEMM and an FP8 GEMM, bit for bit against cmodel's tl_matmul,
  *    and its retry when the simulator drops a reply.
  */
-#define _DEFAULT_SOURCE
+#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -133,8 +133,7 @@ typedef struct {
     int n;                 /* bytes received (0: none) */
     uint8_t b[300];
     unsigned seq, op, status, resp;
-    size_t plen;           /* payload bytes */
-    const uint8_t *pay;
+    size_t plen;           /* payload bytes, from b + 4 */
 } reply;
 
 /* Everything the bridge sends within ms of the first byte, until the line
@@ -157,7 +156,6 @@ static reply get_reply(int fd, int ms)
         ck_assert_msg(r.b[0] == 0x5A, "reply starts with 0x%02x", r.b[0]);
         r.seq = r.b[1], r.op = r.b[2], r.status = r.b[3] & 15, r.resp = r.b[3] >> 4 & 3;
         r.plen = (size_t)r.n - 6;
-        r.pay = r.b + 4;
         uint16_t c = crc16(r.b + 1, 3 + r.plen);
         ck_assert_msg(r.b[r.n - 2] == (uint8_t)c && r.b[r.n - 1] == (uint8_t)(c >> 8), "reply CRC wrong");
     }
@@ -183,7 +181,7 @@ static uint32_t csr_read(int fd, uint8_t seq, uint32_t off)
     reply r = xfer(fd, seq, OP_CSR_READ, 0, off, NULL, 0);
     ck_assert_uint_eq(r.status, ST_OK);
     ck_assert_uint_eq(r.plen, 4);
-    return le32(r.pay);
+    return le32((r.b + 4));
 }
 
 static void csr_write(int fd, uint8_t seq, uint32_t off, uint32_t v)
@@ -204,9 +202,9 @@ START_TEST(bridge_info_csr_memory)
     reply r = xfer(fd, 1, OP_INFO, 0, 0, NULL, 0);
     ck_assert_uint_eq(r.status, ST_OK);
     ck_assert_uint_eq(r.plen, 12);
-    ck_assert_uint_eq(le32(r.pay), 0x424C5254u);
-    ck_assert_uint_eq(le32(r.pay + 4), DRAM);
-    ck_assert_uint_eq(le32(r.pay + 8), 128u * 1024);
+    ck_assert_uint_eq(le32((r.b + 4)), 0x424C5254u);
+    ck_assert_uint_eq(le32((r.b + 4) + 4), DRAM);
+    ck_assert_uint_eq(le32((r.b + 4) + 8), 256u * 1024);
     still_usable(fd, 2);
     /* a full 256-byte block and a one-word block at the last DRAM word */
     uint8_t blk[256];
@@ -215,15 +213,15 @@ START_TEST(bridge_info_csr_memory)
         blk[i] = (uint8_t)tl_rng_u32(&rng);
     r = xfer(fd, 3, OP_MEM_WRITE, 31, DRAM + 0x1F00, blk, 256);
     ck_assert_uint_eq(r.status, ST_OK);
-    r = xfer(fd, 4, OP_MEM_WRITE, 0, DRAM + 0x1FFF8, blk + 8, 8);
+    r = xfer(fd, 4, OP_MEM_WRITE, 0, DRAM + 0x3FFF8, blk + 8, 8);
     ck_assert_uint_eq(r.status, ST_OK);
     r = xfer(fd, 5, OP_MEM_READ, 31, DRAM + 0x1F00, NULL, 0);
     ck_assert_uint_eq(r.status, ST_OK);
     ck_assert_uint_eq(r.plen, 256);
-    ck_assert(memcmp(r.pay, blk, 256) == 0);
-    r = xfer(fd, 6, OP_MEM_READ, 0, DRAM + 0x1FFF8, NULL, 0);
+    ck_assert(memcmp((r.b + 4), blk, 256) == 0);
+    r = xfer(fd, 6, OP_MEM_READ, 0, DRAM + 0x3FFF8, NULL, 0);
     ck_assert_uint_eq(r.plen, 8);
-    ck_assert(memcmp(r.pay, blk + 8, 8) == 0);
+    ck_assert(memcmp((r.b + 4), blk + 8, 8) == 0);
     /* a CSR write that the core keeps: SEM_ADD adds to SEM */
     csr_write(fd, 7, CSR_SEM_ADD3, 3);
     ck_assert_uint_eq(csr_read(fd, 8, CSR_SEM3), 3);
@@ -254,7 +252,7 @@ START_TEST(bridge_bad_crc)
     r = get_reply(fd, 5000);
     ck_assert_uint_eq(r.status, ST_BAD_CRC);
     r = xfer(fd, 24, OP_MEM_READ, 7, DRAM, NULL, 0);
-    ck_assert(memcmp(r.pay, z, 64) == 0);
+    ck_assert(memcmp((r.b + 4), z, 64) == 0);
     still_usable(fd, 25);
     close(fd);
 }
@@ -315,12 +313,12 @@ START_TEST(bridge_bus_error)
 {
     int fd = port_open();
     uint8_t d[16] = {1, 2, 3};
-    /* below and above the 128 KiB of DRAM: axi_bram answers DECERR */
+    /* below and above the 256 KiB of DRAM: axi_bram answers DECERR */
     reply r = xfer(fd, 70, OP_MEM_READ, 1, 0x00001000, NULL, 0);
     ck_assert_uint_eq(r.status, ST_BUS_ERR);
     ck_assert_uint_eq(r.resp, 3);
     ck_assert_uint_eq(r.plen, 0);
-    r = xfer(fd, 71, OP_MEM_WRITE, 1, DRAM + 0x20000, d, 16);
+    r = xfer(fd, 71, OP_MEM_WRITE, 1, DRAM + 0x40000, d, 16);
     ck_assert_uint_eq(r.status, ST_BUS_ERR);
     ck_assert_uint_eq(r.resp, 3);
     still_usable(fd, 72);
@@ -371,7 +369,7 @@ START_TEST(bridge_dropped_reply)
     send_bytes(fd, f, n);
     r = get_reply(fd, 5000);
     ck_assert_uint_eq(r.plen, 32);
-    ck_assert(memcmp(r.pay, d, 32) == 0 && memcmp(lost.pay, d, 32) == 0);
+    ck_assert(memcmp((r.b + 4), d, 32) == 0 && memcmp((lost.b + 4), d, 32) == 0);
     /* INFO forgets the stored reply: the same SEQ executes again */
     ck_assert_uint_eq(xfer(fd, 87, OP_INFO, 0, 0, NULL, 0).status, ST_OK);
     csr_write(fd, 83, CSR_SEM_ADD3, 1);
