@@ -20,3 +20,7 @@ $(BOARD_SIM): $(BUILD)/vlshim/board_sim/board_sim.o $$(VL_OBJS_ulx3s_sim)
 
 $(eval $(call c_test,test_board,verif/board/test_board.c))
 $(BUILD)/tests/test_board: | $(BOARD_SIM) $(TRNLITE_BIN)
+
+# The board's DRAM path alone: axi_arb2 + axi_bram under two random masters.
+$(eval $(call verilate,arb_bram,arb_bram_tb,verif/board/arb_bram_tb.v rtl/board/axi_arb2.v rtl/board/axi_bram.v rtl/board/board_sdpram.v,))
+$(eval $(call vl_test,test_arb_bram,arb_bram,verif/board/test_arb_bram.c,verif/board/shim_arb_bram.cpp))
