@@ -7,8 +7,12 @@
  * block RAM (DP16KD).
  *
  * Read latency 1: rd_data is a register loaded from address rd_addr in
- * the cycle rd_en is high (a write to the same address in the same cycle
- * gives the old data). No reset: contents and rd_data start undefined.
+ * the cycle rd_en is high. A read and a write of the same word in the
+ * same cycle give the old data in simulation and either on the FPGA
+ * (no_rw_check: no bypass logic); no user needs more: the bridge's
+ * buffers never do it, and in axi_bram it is a read and a write of two
+ * AXI masters that AXI leaves unordered. No reset: contents and rd_data
+ * start undefined.
  */
 module board_sdpram #(
     parameter WIDTH      = 64,        // bits per word, a multiple of 8
