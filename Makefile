@@ -64,6 +64,8 @@ help:
 	@echo "  make formal        SymbiYosys proofs, each also on a mutant that must fail"
 	@echo "  make synth         Yosys ECP5 + 7-series synthesis, latch check: build/fpga/report.md"
 	@echo "  make fpga          synth, then nextpnr-ecp5 (FPGA_CONFIGS, FPGA_FREQ, FPGA_SEED)"
+	@echo "  make fpga BOARD=ulx3s  the ULX3S bitstream (BOARD_CORE=full|bridge_only)"
+	@echo "  make flash         load it into a ULX3S with openFPGALoader (FLASH=1: SPI flash)"
 	@echo "  make trnlite       build the trnlite tool (build/bin/trnlite)"
 	@echo "  make trace-png     render a trnlite --trace timeline to PNG (TRACE=FILE.json, PNG=)"
 	@echo "  make gen           regenerate interface files (encoding.def, isa.def, spec/*.rdl, trnlite.core)"

@@ -5,6 +5,7 @@
 #                (7-series estimate), and generic synth up to its coarse stage,
 #                which fails the build if a latch was inferred
 #   make fpga    the above, then nextpnr-ecp5 out of context on each one
+#   make fpga BOARD=ulx3s   the ULX3S bitstream instead (fpga/ulx3s/ulx3s.mk)
 #   Both write build/fpga/report.md and print a summary.
 #
 # Make variables:
@@ -77,8 +78,16 @@ FPGA_REPORT    := $(PYTHON) fpga/report.py --dir $(FPGA_DIR) --freq $(FPGA_FREQ)
 .PHONY: synth fpga
 synth: $(FPGA_SYNTH_OUT)
 	$(FPGA_REPORT) --mode synth $(FPGA_CONFIGS)
+# make fpga BOARD=ulx3s: the board's bitstream instead (fpga/ulx3s/ulx3s.mk)
+include fpga/ulx3s/ulx3s.mk
+ifeq ($(BOARD),)
 fpga: $(FPGA_SYNTH_OUT) $(foreach c,$(FPGA_CONFIGS),$(FPGA_DIR)/$(c)/pnr.done)
 	$(FPGA_REPORT) --mode fpga $(FPGA_CONFIGS)
+else ifeq ($(BOARD),ulx3s)
+fpga: fpga-board
+else
+$(error BOARD: only ulx3s has a board flow (fpga/ulx3s/), not '$(BOARD)')
+endif
 
 # trnlite.core (FuseSoC CAPI2) is generated from the table above: `make
 # gen` rewrites it; `make lint` fails while the committed one is stale.

@@ -13,4 +13,4 @@ LINT += $(BUILD)/lint/$(1).ok
 endef
 
 # Blocks in dependency order: the core's file list uses the DMA's.
-include rtl/tensor/files.mk rtl/dma/files.mk rtl/core/files.mk
+include rtl/tensor/files.mk rtl/dma/files.mk rtl/core/files.mk rtl/board/files.mk

@@ -3,7 +3,8 @@
 # Idempotent: run it as often as you like; make runs it once per build/ tree.
 #   apt: verilator iverilog yosys check pkg-config g++ make zlib1g-dev
 #        libsystemc-dev python3-venv gcc-riscv64-unknown-elf (the driver's
-#        runtime is cross-compiled for rv32imc, docs/driver.md)
+#        runtime is cross-compiled for rv32imc, docs/driver.md);
+#        optional: openfpgaloader (make flash), where Debian has it
 #   venv under build/venv: numpy, ml_dtypes (independent numerics reference);
 #        matplotlib (make trace-png renders a --trace timeline);
 #        PeakRDL (CSR header and register chapter from spec/trnlite_csr.rdl);
@@ -47,6 +48,18 @@ if ((${#missing[@]})); then
   if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# Optional: openFPGALoader loads the ULX3S bitstream (make flash,
+# docs/board.md). Installed only where the distribution packages it
+# (Debian 12: openfpgaloader); nothing else needs it, so a failure here
+# is reported and not fatal.
+if ! command -v openFPGALoader >/dev/null 2>&1 && apt-cache show openfpgaloader >/dev/null 2>&1; then
+  echo "install-deps: installing openfpgaloader (optional: make flash)"
+  sudo=""
+  if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends openfpgaloader ||
+    echo "install-deps: openfpgaloader not installed; only make flash needs it"
 fi
 
 if [[ ! -x $venv/bin/python ]]; then

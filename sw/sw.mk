@@ -3,8 +3,9 @@
 # sw/rt is freestanding C99 (docs/driver.md section 2): built here for the
 # host into libtrnlite_rt.a, and cross-compiled for rv32imc by the test
 # verif/sw/test_rt_rv32.sh. The HAL backends are host code: the C model
-# (libtrnlite_hal.a) and the Verilated core (hal_rtl.c, linked with one
-# Verilated build: TRNLITE_RTL_CORE).
+# (libtrnlite_hal.a), the Verilated core (hal_rtl.c, linked with one
+# Verilated build: TRNLITE_RTL_CORE) and a board over its UART bridge
+# (hal_uart.c, docs/board.md).
 SW_INC      := -Isw/hal -Isw/rt
 RT_SRCS     := $(wildcard sw/rt/*.c) sw/hal/hal.c
 RT_HDRS     := $(wildcard sw/rt/*.h) $(wildcard sw/hal/*.h) $(CMODEL_HDRS)
@@ -18,7 +19,8 @@ $(RT_OBJS): $(BUILD)/sw/%.o: sw/%.c $(RT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(RT_CFLAGS) -c $< -o $@
 
-$(BUILD)/sw/hal/hal_cmodel.o $(BUILD)/sw/hal/hal_mem.o $(BUILD)/sw/hal/hal_open.o $(BUILD)/sw/hal/hal_trace.o: $(BUILD)/sw/%.o: sw/%.c $(RT_HDRS) sw/hal/hal_systemc.h
+$(BUILD)/sw/hal/hal_cmodel.o $(BUILD)/sw/hal/hal_mem.o $(BUILD)/sw/hal/hal_open.o $(BUILD)/sw/hal/hal_trace.o \
+    $(BUILD)/sw/hal/hal_uart.o: $(BUILD)/sw/%.o: sw/%.c $(RT_HDRS) sw/hal/hal_systemc.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(SW_INC) -c $< -o $@
 
@@ -43,7 +45,7 @@ $(shell mkdir -p $(BUILD)/sw; test "$$(cat $(TRNLITE_RTL_STAMP) 2>/dev/null)" = 
     echo "$(TRNLITE_RTL_CORE)" > $(TRNLITE_RTL_STAMP))
 TRNLITE_SRCS := $(wildcard sw/cli/*.c)
 TRNLITE_RTL_OBJS := $(BUILD)/sw/hal/hal_rtl.o $(BUILD)/sw/hal/hal_open.o $(BUILD)/sw/rtl/core_rtl.o \
-    $(BUILD)/sw/rtl/axi_mem.o $(BUILD)/sw/rtl/shim_core.o
+    $(BUILD)/sw/rtl/axi_mem.o $(BUILD)/sw/rtl/shim_core.o $(BUILD)/sw/hal/hal_uart.o
 
 $(BUILD)/sw/hal/hal_rtl.o: sw/hal/hal_rtl.c $(RT_HDRS) verif/core/core_rtl.h | $(DEPS)
 	@mkdir -p $(@D)

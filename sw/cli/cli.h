@@ -37,6 +37,8 @@ typedef struct {
     uint64_t dram_size;       /* 0: the backend's default */
     uint64_t timeout;         /* 0: TL_RT_TIMEOUT */
     unsigned latency;         /* rtl DRAM latency */
+    const char *port;         /* uart: serial port */
+    unsigned baud;            /* uart: 0: the backend's default */
 } cli_dev_opts;
 /* A decimal number; 0 or -1. */
 int cli_parse_u64(const char *s, uint64_t *v);

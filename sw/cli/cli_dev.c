@@ -25,10 +25,13 @@ int cli_parse_u64(const char *s, uint64_t *v)
 
 void cli_dev_opts_help(FILE *out)
 {
-    fputs("      --backend B   cmodel (the whole-core C model, default) or rtl (the\n"
-          "                    Verilated trnlite_core linked into this tool); systemc-lt\n"
-          "                    or systemc-rtl: the same core as SystemC/TLM-2.0 modules\n"
-          "                    (docs/systemc.md), timeout and latency in cycles\n"
+    fputs("      --backend B   cmodel (the whole-core C model, default), rtl (the\n"
+          "                    Verilated trnlite_core linked into this tool), systemc-lt\n"
+          "                    or systemc-rtl (the same core as SystemC/TLM-2.0 modules,\n"
+          "                    docs/systemc.md; timeout and latency in cycles) or uart\n"
+          "                    (a board through its UART bridge, docs/board.md)\n"
+          "      --port P      uart: the serial port (default /dev/ttyUSB0)\n"
+          "      --baud N      uart: line rate (default 2000000, the bitstream's)\n"
           "      --like-rtl    cmodel: configure the model like the rtl build (same\n"
           "                    array, memories and bus), so that both give the same bits\n"
           "      --dram-size N device DRAM in bytes (default 67108864)\n"
@@ -58,6 +61,14 @@ int cli_dev_opt(const char *cmd, int argc, char **argv, int *i, cli_dev_opts *o)
             return -1;
         }
         o->timeout = v;
+    } else if (strcmp(a, "--port") == 0 && has_val) {
+        o->port = argv[++*i];
+    } else if (strcmp(a, "--baud") == 0 && has_val) {
+        if (cli_parse_u64(argv[++*i], &v) || v == 0 || v > 12000000) {
+            cli_error("%s: bad --baud '%s' (a positive decimal number of bits per second)", cmd, argv[*i]);
+            return -1;
+        }
+        o->baud = (unsigned)v;
     } else if (strcmp(a, "--latency") == 0 && has_val) {
         if (cli_parse_u64(argv[++*i], &v) || v == 0 || v > 100000) {
             cli_error("%s: bad --latency '%s' (1..100000 cycles)", cmd, argv[*i]);
@@ -72,7 +83,7 @@ int cli_dev_opt(const char *cmd, int argc, char **argv, int *i, cli_dev_opts *o)
 
 int cli_opt_other(const char *cmd, const char *a, bool has_val, const char *const *valued, void (*help)(FILE *))
 {
-    static const char *const dev[] = {"--backend", "--dram-size", "--timeout", "--latency", NULL};
+    static const char *const dev[] = {"--backend", "--dram-size", "--timeout", "--latency", "--port", "--baud", NULL};
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
         fputs("usage: trnlite", stdout);
         help(stdout);
@@ -108,7 +119,7 @@ static int rtl_config(tl_core_config *cfg)
 int cli_open_device(const char *cmd, const cli_dev_opts *o, tl_hal *hal, tl_dev *dev)
 {
     tl_core_config cfg;
-    tl_hal_opts ho = {.dram_size = o->dram_size, .latency = o->latency};
+    tl_hal_opts ho = {.dram_size = o->dram_size, .latency = o->latency, .port = o->port, .baud = o->baud};
     if (o->like_rtl && strcmp(o->backend, "cmodel") == 0) {
         if (rtl_config(&cfg)) {
             cli_error("%s: --like-rtl: cannot read the rtl build's configuration", cmd);
@@ -117,7 +128,8 @@ int cli_open_device(const char *cmd, const cli_dev_opts *o, tl_hal *hal, tl_dev 
         ho.cfg = &cfg;
     }
     int rc = tl_hal_open(o->backend, &ho, hal);
-    if (rc == TL_HAL_ENODEV && strcmp(o->backend, "cmodel") != 0 && strcmp(o->backend, "rtl") != 0) {
+    if (rc == TL_HAL_ENODEV && strcmp(o->backend, "cmodel") != 0 && strcmp(o->backend, "rtl") != 0 &&
+        strcmp(o->backend, "uart") != 0) {
         cli_error("%s: unknown backend '%s' (%s)", cmd, o->backend, tl_hal_backends());
         return CLI_EUSAGE;
     }
@@ -169,7 +181,7 @@ int cli_device_error(const char *cmd, const tl_dev *dev, const tl_hal *hal, int 
                   (unsigned long long)dev->err.addr);
     } else if (r == TL_RT_ETIMEOUT) {
         cli_error("%s: the device did not finish within %llu %s (--timeout); it was reset", cmd,
-                  (unsigned long long)dev->timeout, strcmp(hal->name, "rtl") == 0 ? "cycles" : "model steps");
+                  (unsigned long long)dev->timeout, strcmp(hal->name, "cmodel") == 0 ? "model steps" : "cycles");
     } else {
         cli_error("%s: %s", cmd, tl_rt_strerror(r));
     }

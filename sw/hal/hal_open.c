@@ -14,9 +14,10 @@ static const struct {
     {"rtl", tl_hal_rtl_open, tl_hal_rtl_add_fault},
     {"systemc-rtl", tl_hal_systemc_rtl_open, tl_hal_systemc_add_fault},
     {"systemc-lt", tl_hal_systemc_lt_open, tl_hal_systemc_add_fault},
+    {"uart", tl_hal_uart_open, tl_hal_uart_add_fault},
 };
 
-const char *tl_hal_backends(void) { return "cmodel rtl systemc-rtl systemc-lt"; }
+const char *tl_hal_backends(void) { return "cmodel rtl systemc-rtl systemc-lt uart"; }
 
 int tl_hal_open(const char *name, const tl_hal_opts *opts, tl_hal *hal)
 {

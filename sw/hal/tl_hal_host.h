@@ -27,6 +27,10 @@ typedef struct {
     unsigned stall_max;
     uint64_t seed;            /* the back-pressure's random stream */
     const char *wave;         /* FST waveform path or NULL */
+    /* uart only (a board, docs/board.md) */
+    const char *port;         /* serial port (NULL: /dev/ttyUSB0) */
+    unsigned baud;            /* 0: 2000000 */
+    unsigned reply_ms;        /* how long one request waits for its reply (0: 2000) */
 } tl_hal_opts;
 
 /* Backend names tl_hal_open knows, space separated ("cmodel rtl"). */
@@ -40,6 +44,9 @@ int tl_hal_cmodel_open(const tl_hal_opts *opts, tl_hal *hal);
 tl_core *tl_hal_cmodel_core(const tl_hal *hal);
 int tl_hal_rtl_open(const tl_hal_opts *opts, tl_hal *hal);
 
+/* A board through its UART bridge (hal_uart.c, docs/board.md). */
+int tl_hal_uart_open(const tl_hal_opts *opts, tl_hal *hal);
+
 /* Tests: DRAM bytes [lo, hi] answer a bus error (resp 2 SLVERR, 3 DECERR)
  * on reads or on writes; clear removes them. tl_hal_add_fault picks the
  * backend's own by name. */
@@ -48,6 +55,7 @@ int tl_hal_cmodel_add_fault(tl_hal *hal, uint64_t lo, uint64_t hi, bool on_write
 void tl_hal_cmodel_clear_faults(tl_hal *hal);
 int tl_hal_rtl_add_fault(tl_hal *hal, uint64_t lo, uint64_t hi, bool on_write, unsigned resp);
 void tl_hal_rtl_clear_faults(tl_hal *hal);
+int tl_hal_uart_add_fault(tl_hal *hal, uint64_t lo, uint64_t hi, bool on_write, unsigned resp);
 
 #ifdef __cplusplus
 }

