@@ -20,7 +20,8 @@
  * FIFO is full). te_done, act_done and dma_done_pulse[q] mark the head
  * entries completed; one applier adds one signal per cycle to the
  * semaphores (the host's SEM_ADD first, then a NOP, then completed
- * entries round robin), 1 to a few cycles after the done pulse.
+ * entries round robin), 2 to a few cycles after the done pulse (the
+ * applier's output is registered).
  *
  * DMA errors: the first cycle dma_err_valid[q] is seen, the record takes
  * 16 + code, the queue and the address; HEAD of the DMA ring goes back to
@@ -351,13 +352,39 @@ always @* begin
     ai_val = h_add ? h_val : asig[31:0];
 end
 
-assign inc_valid = ai_v;
-assign inc_idx   = ai_idx;
-assign inc_val   = ai_val;
-assign inc_macs  = apply[NQ] ? {32'd0, te_head[31:0]} : 64'd0;
-assign inc_act   = apply[NQ+1] ? {24'd0, act_head[39:0]} : 64'd0;
-assign inc_rd    = a_rd;
-assign inc_wr    = a_wr;
+// The applied increment leaves through registers: the pick, the FIFO heads'
+// multiplexer and the semaphore adder would otherwise be one path (the
+// whole core's longest on ECP5). It lands one cycle later; the status
+// counts it as outstanding work until then (busy, idle below).
+reg         inc_v_reg;
+reg  [4:0]  inc_idx_reg;
+reg  [31:0] inc_val_reg;
+reg  [63:0] inc_macs_reg, inc_act_reg, inc_rd_reg, inc_wr_reg;
+reg  [2:0]  inc_eng_reg;            // engine the increment came from (one-hot; none for the host)
+always @(posedge clk) begin
+    if (rst || srst) begin
+        inc_v_reg   <= 1'b0;
+        inc_eng_reg <= 3'd0;
+    end else begin
+        inc_v_reg   <= ai_v;
+        inc_eng_reg <= {apply[NQ+1] || nop_go[2], apply[NQ] || nop_go[1],
+                        (apply[NQ-1:0] != {NQ{1'b0}}) || nop_go[0]};
+    end
+    inc_idx_reg  <= ai_idx;
+    inc_val_reg  <= ai_val;
+    inc_macs_reg <= apply[NQ] ? {32'd0, te_head[31:0]} : 64'd0;
+    inc_act_reg  <= apply[NQ+1] ? {24'd0, act_head[39:0]} : 64'd0;
+    inc_rd_reg   <= a_rd;
+    inc_wr_reg   <= a_wr;
+end
+
+assign inc_valid = inc_v_reg;
+assign inc_idx   = inc_idx_reg;
+assign inc_val   = inc_val_reg;
+assign inc_macs  = inc_macs_reg;
+assign inc_act   = inc_act_reg;
+assign inc_rd    = inc_rd_reg;
+assign inc_wr    = inc_wr_reg;
 
 // ---- DMA errors: the lowest queue not yet taken, once its earlier entries are applied --
 reg  [NQ-1:0] dpick, derr_pend;
@@ -618,16 +645,16 @@ always @* begin
     end
 
     // status
-    idle_w = !f_busy && !te_ne && !act_ne && (dq_ne == {NQ{1'b0}});
+    idle_w = !f_busy && !te_ne && !act_ne && (dq_ne == {NQ{1'b0}}) && (inc_eng_reg == 3'd0);
     for (e = 0; e < 3; e = e + 1) begin
         busy_w[e] = st_reg[3*e +: 3] != S_IDLE;
         if (st_reg[3*e +: 3] != S_IDLE || head_reg[16*e +: 16] != q_tail[16*e +: 16]) begin
             idle_w = 1'b0;
         end
     end
-    busy_w[0] = busy_w[0] || (dq_ne != {NQ{1'b0}});
-    busy_w[1] = busy_w[1] || te_ne;
-    busy_w[2] = busy_w[2] || act_ne;
+    busy_w[0] = busy_w[0] || (dq_ne != {NQ{1'b0}}) || inc_eng_reg[0];
+    busy_w[1] = busy_w[1] || te_ne || inc_eng_reg[1];
+    busy_w[2] = busy_w[2] || act_ne || inc_eng_reg[2];
 end
 
 always @(posedge clk) begin
