@@ -442,6 +442,17 @@ void axi_mem_tick(axi_mem *m, const axi_port *p)
 
 bool axi_mem_idle(const axi_mem *m) { return m->aw.n == 0 && m->b.n == 0 && m->ar.n == 0 && m->wq_n == 0; }
 
+bool axi_mem_mid_burst(const axi_mem *m)
+{
+    for (unsigned i = 0; i < m->ar.n; i++)
+        if (m->ar.e[i].beat > 0)
+            return true;
+    for (unsigned i = 0; i < m->aw.n; i++)
+        if (m->aw.e[i].beat > 0)
+            return true;
+    return m->wq_n > 0;
+}
+
 void axi_mem_cfg_impolite(axi_mem_cfg *cfg)
 {
     cfg->jitter = 40;

@@ -123,6 +123,9 @@ void axi_mem_tick(axi_mem *m, const axi_port *p);
 
 /* No transaction accepted and unfinished. */
 bool axi_mem_idle(const axi_mem *m);
+/* Some burst is part-way: an R burst with some of its beats sent, a write
+ * burst with some of its W beats taken, or W beats waiting for their AW. */
+bool axi_mem_mid_burst(const axi_mem *m);
 unsigned axi_mem_violations(const axi_mem *m);
 const char *axi_mem_first_violation(const axi_mem *m);
 
