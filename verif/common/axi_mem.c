@@ -311,6 +311,12 @@ static void apply_w(axi_mem *m, const uint8_t *wdata, uint32_t wstrb, bool wlast
     uint32_t allowed = (db == 32 ? 0xFFFFFFFFu : ((1u << db) - 1)) & ~((1u << lo) - 1);
     if (wstrb & ~allowed)
         violation(m, "WSTRB outside the transfer", a, wstrb);
+    if (m->cfg.check_attr)
+        for (unsigned i = 0; i < db; i++)
+            if (!(wstrb >> i & 1) && wdata[i]) {
+                violation(m, "WDATA byte outside WSTRB not zero", a, i);
+                break;
+            }
     if (wlast != (w->beat == w->len))
         violation(m, "WLAST on the wrong beat", w->addr, w->beat);
     if (w->resp == 0)

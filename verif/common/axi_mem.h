@@ -39,8 +39,9 @@
  *    responses of different IDs come out of order; within one ID the
  *    order stays that of AR / AW, as AXI requires.
  * Attribute checks (check_attr): AxLOCK 0, AxCACHE == cache, AxPROT ==
- * prot, AxSIZE == the bus width (the DMA's rule, docs/dma.md section 5),
- * and AxLOCK/AxCACHE/AxPROT held with the rest of the payload.
+ * prot, AxSIZE == the bus width, WDATA bytes outside WSTRB zero (the
+ * DMA's rules, docs/dma.md section 5), and AxLOCK/AxCACHE/AxPROT held
+ * with the rest of the payload.
  * Outstanding limits: max_rd[id] / max_wr[id] (0: unchecked) bound the
  * read bursts accepted and not fully answered, and the write bursts
  * accepted and not yet answered with B, per ID.
@@ -87,7 +88,8 @@ typedef struct {
     unsigned w_ahead;        /* W beats taken ahead of their AW (at most 64) */
     bool     reorder;        /* R interleaved, R and B out of order across IDs */
     /* master checks */
-    bool     check_attr;     /* AxLOCK 0, AxCACHE == cache, AxPROT == prot, AxSIZE full */
+    bool     check_attr;     /* AxLOCK 0, AxCACHE == cache, AxPROT == prot, AxSIZE full,
+                                WDATA bytes outside WSTRB zero */
     unsigned cache, prot;
     unsigned max_rd[AXI_MEM_IDS], max_wr[AXI_MEM_IDS]; /* outstanding per ID; 0: unchecked */
 } axi_mem_cfg;

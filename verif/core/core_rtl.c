@@ -21,7 +21,43 @@ struct core_rtl {
     void (*trace_fn)(void *u, uint64_t cycle, const core_trace_port *p);
     void *trace_u;
     uint8_t trace_wait;       /* wait bits last reported */
+    uint64_t out_hash;        /* every output the outside may look at (core_rtl_out_hash) */
 };
+
+static void mix(uint64_t *h, uint64_t v)
+{
+    *h = (*h ^ v) * 0x100000001B3ull;
+    *h ^= *h >> 29;
+}
+
+/* Fold this cycle's outputs into the hash: VALIDs, READYs and irq always,
+ * a payload only while its VALID is high (what a slave may look at). */
+static void hash_outputs(core_rtl *r)
+{
+    const core_io *io = &r->io;
+    const axi_port *p = &io->axi;
+    uint64_t *h = &r->out_hash;
+    const unsigned db = core_dut_data_bytes();
+    mix(h, (uint64_t)p->awvalid | p->wvalid << 1 | p->arvalid << 2 | p->bready << 3 | p->rready << 4 |
+               io->awready << 5 | io->wready << 6 | io->bvalid << 7 | io->arready << 8 | io->rvalid << 9 |
+               io->irq << 10);
+    if (p->awvalid)
+        mix(h, p->awaddr ^ (uint64_t)p->awlen << 40 ^ (uint64_t)p->awid << 48 ^ (uint64_t)p->awsize << 52);
+    if (p->arvalid)
+        mix(h, p->araddr ^ (uint64_t)p->arlen << 40 ^ (uint64_t)p->arid << 48 ^ (uint64_t)p->arsize << 52);
+    if (p->wvalid) {
+        mix(h, p->wstrb | (uint64_t)p->wlast << 32);
+        for (unsigned i = 0; i < db; i++)
+            if (p->wstrb >> i & 1)
+                mix(h, p->wdata[i]);
+    }
+    if (io->bvalid)
+        mix(h, io->bresp);
+    if (io->rvalid)
+        mix(h, io->rdata | (uint64_t)io->rresp << 32);
+}
+
+uint64_t core_rtl_out_hash(const core_rtl *r) { return r->out_hash; }
 
 void core_rtl_set_trace(core_rtl *r, void (*fn)(void *u, uint64_t cycle, const core_trace_port *p), void *u)
 {
@@ -55,6 +91,8 @@ static void cycle(core_rtl *r)
     r->r_fire = io->rvalid && io->rready;
     r->rdata = io->rdata;
     r->resp = r->b_fire ? io->bresp : io->rresp;
+    if (!io->rst)
+        hash_outputs(r);
     axi_mem_tick(r->mem, &io->axi);
     core_dut_posedge(r->dut);
     r->now++;

@@ -395,13 +395,18 @@ START_TEST(catches_attributes_and_outstanding)
     p.awvalid = true;
     cycle();
     ck_assert_uint_eq(axi_mem_violations(m), 6);
+    p.awvalid = false;
+    w(0x00FF, true, 0x5A); /* bytes outside WSTRB not zero (for 0x2100) */
+    ck_assert_uint_eq(axi_mem_violations(m), 7);
     /* AxCACHE changed while waiting */
     axi_mem_set_timing(m, 3, 0, 0, 0);
     p.awsize = 4;
     cycle();
+    p.awvalid = true;
+    cycle();
     p.awcache = 2;
     cycle();
-    ck_assert_uint_eq(axi_mem_violations(m), 7);
+    ck_assert_uint_eq(axi_mem_violations(m), 8);
 }
 END_TEST
 
