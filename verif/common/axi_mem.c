@@ -1,5 +1,6 @@
 /* AXI4 slave memory model: see axi_mem.h. */
 #include "axi_mem.h"
+#include "fcov.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +63,8 @@ struct axi_mem {
     axi_mem_stats stats;
 };
 
+static void axi_mem_fcov(const axi_mem *m);
+
 static uint64_t rnd(axi_mem *m)
 {
     uint64_t z = (m->rng += 0x9E3779B97F4A7C15ull);
@@ -99,6 +102,7 @@ void axi_mem_free(axi_mem *m)
 {
     if (!m)
         return;
+    axi_mem_fcov(m);
     free(m->data);
     free(m);
 }
@@ -386,10 +390,12 @@ void axi_mem_tick(axi_mem *m, const axi_port *p)
         qremove(&m->b, m->bv_idx);
         m->bv_hold = false;
         m->stats.b_resps++;
+        m->stats.b_resp[p->bresp & 3]++;
     }
     if (p->rvalid && p->rready) {
         burst *r = &m->ar.e[m->rv_idx];
         m->stats.r_beats++;
+        m->stats.r_resp[p->rresp & 3]++;
         m->rv_hold = false;
         m->r_mid = r->beat != r->len;
         m->r_mid_id = r->id;
@@ -459,6 +465,25 @@ bool axi_mem_mid_burst(const axi_mem *m)
     return m->wq_n > 0;
 }
 
+/* Response counts and what the impolite options did, into the functional
+ * coverage points (fcov.h); called before the statistics are dropped. */
+static void axi_mem_fcov(const axi_mem *m)
+{
+    const axi_mem_stats *st = &m->stats;
+    for (unsigned k = 0; k < 4; k++) {
+        if (k == 1) /* the model never answers EXOKAY (no exclusive access) */
+            continue;
+        FCOV_ADD(k == 0 ? "axi.rresp.OKAY" : k == 2 ? "axi.rresp.SLVERR" : "axi.rresp.DECERR", st->r_resp[k]);
+        FCOV_ADD(k == 0 ? "axi.bresp.OKAY" : k == 2 ? "axi.bresp.SLVERR" : "axi.bresp.DECERR", st->b_resp[k]);
+    }
+    if (m->cfg.w_ahead)
+        FCOV_ADD("axi.impolite.w_before_aw", st->w_early);
+    if (m->cfg.reorder) {
+        FCOV_ADD("axi.impolite.r_id_switch_mid_burst", st->r_switch);
+        FCOV_ADD("axi.impolite.r_overtake", st->r_overtake);
+    }
+}
+
 void axi_mem_cfg_impolite(axi_mem_cfg *cfg)
 {
     cfg->jitter = 40;
@@ -480,4 +505,8 @@ bool axi_mem_impolite_wanted(void)
 unsigned axi_mem_violations(const axi_mem *m) { return m->violations; }
 const char *axi_mem_first_violation(const axi_mem *m) { return m->violations ? m->first : ""; }
 const axi_mem_stats *axi_mem_get_stats(const axi_mem *m) { return &m->stats; }
-void axi_mem_clear_stats(axi_mem *m) { memset(&m->stats, 0, sizeof m->stats); }
+void axi_mem_clear_stats(axi_mem *m)
+{
+    axi_mem_fcov(m);
+    memset(&m->stats, 0, sizeof m->stats);
+}

@@ -141,7 +141,10 @@ typedef struct {
     uint64_t r_overtake;     /* R bursts started before an older burst of another ID */
     uint64_t b_overtake;     /* B sent before an older write of another ID */
     unsigned max_rd_seen[AXI_MEM_IDS], max_wr_seen[AXI_MEM_IDS]; /* most outstanding per ID */
+    uint64_t r_resp[4], b_resp[4]; /* R beats and B responses taken, by RRESP / BRESP */
 } axi_mem_stats;
+/* The counts go to the functional coverage points (fcov.h: axi.rresp.*,
+ * axi.bresp.*, axi.impolite.*) when cleared and when the model is freed. */
 const axi_mem_stats *axi_mem_get_stats(const axi_mem *m);
 void axi_mem_clear_stats(axi_mem *m);
 

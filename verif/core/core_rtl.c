@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "core_rtl.h"
+#include "fcov.h"
 #include "core_shim.h"
 
 /* An AXI4-Lite transaction that takes longer than this is a hang. */
@@ -22,6 +23,7 @@ struct core_rtl {
     void *trace_u;
     uint8_t trace_wait;       /* wait bits last reported */
     uint64_t out_hash;        /* every output the outside may look at (core_rtl_out_hash) */
+    uint8_t cov_wait;         /* wait bits of the last cycle (functional coverage) */
 };
 
 static void mix(uint64_t *h, uint64_t v)
@@ -91,8 +93,15 @@ static void cycle(core_rtl *r)
     r->r_fire = io->rvalid && io->rready;
     r->rdata = io->rdata;
     r->resp = r->b_fire ? io->bresp : io->rresp;
-    if (!io->rst)
+    if (!io->rst) {
         hash_outputs(r);
+        /* an engine starts to wait on a semaphore: functional coverage */
+        uint8_t rise = io->trc.wait & ~r->cov_wait;
+        for (unsigned e = 0; e < 3; e++)
+            if (rise >> e & 1)
+                FCOV_HITF("core.sem.blocked.%s", e == 0 ? "dma" : e == 1 ? "te" : "act");
+        r->cov_wait = io->trc.wait;
+    }
     axi_mem_tick(r->mem, &io->axi);
     core_dut_posedge(r->dut);
     r->now++;

@@ -26,6 +26,7 @@
 
 #include "core_harness_rtl.h"
 #include "core_progs.h"
+#include "fcov.h"
 #include "tl_test.h"
 
 #define DUMP_BASE (CH_DRAM_BASE + (1u << 20)) /* SBUF, then PSUM, copied out */
@@ -89,6 +90,9 @@ static void expect_same_csr(ch *rtl, ch *model, uint32_t off, const char *what, 
 
 static void compare(ch *rtl, ch *model, uint64_t seed, const char *when)
 {
+    uint32_t err = ch_rd(rtl, CSR(ERR_CODE));
+    if (err)
+        fcov_hitf("core.err.%s%s", err > TL_ISA_ERR_DMA ? "DMA_" : "", tl_isa_strerror(err));
     if (memcmp(rtl->dram, model->dram, CH_DRAM_SIZE) != 0) {
         size_t i = 0;
         while (rtl->dram[i] == model->dram[i])
