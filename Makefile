@@ -62,6 +62,8 @@ help:
 	@echo "  make bench-gemm    driver GEMMs on the 16 x 16 core, DMA from DRAM (Verilator)"
 	@echo "  make bench-systemc 512^3 bf16 GEMM: SystemC LT model vs Verilated RTL in SystemC"
 	@echo "  make formal        SymbiYosys proofs, each also on a mutant that must fail"
+	@echo "  make coverage      RTL line/toggle coverage (HTML under build/coverage/) and"
+	@echo "                     the functional coverage points, printed as tables"
 	@echo "  make synth         Yosys ECP5 + 7-series synthesis, latch check: build/fpga/report.md"
 	@echo "  make fpga          synth, then nextpnr-ecp5 (FPGA_CONFIGS, FPGA_FREQ, FPGA_SEED)"
 	@echo "  make fpga BOARD=ulx3s  the ULX3S bitstream (BOARD_CORE=full|bridge_only)"

@@ -3,7 +3,8 @@
 # Idempotent: run it as often as you like; make runs it once per build/ tree.
 #   apt: verilator iverilog yosys check pkg-config g++ make zlib1g-dev
 #        libsystemc-dev python3-venv gcc-riscv64-unknown-elf (the driver's
-#        runtime is cross-compiled for rv32imc, docs/driver.md);
+#        runtime is cross-compiled for rv32imc, docs/driver.md), lcov (the
+#        HTML report of make coverage);
 #        optional: openfpgaloader (make flash), where Debian has it
 #   venv under build/venv: numpy, ml_dtypes (independent numerics reference);
 #        matplotlib (make trace-png renders a --trace timeline);
@@ -31,6 +32,7 @@ need=(
   "/usr/include/check.h:check"
   "/usr/include/systemc.h:libsystemc-dev"
   "riscv64-unknown-elf-gcc:gcc-riscv64-unknown-elf"
+  "genhtml:lcov"
 )
 missing=()
 for item in "${need[@]}"; do

@@ -8,7 +8,7 @@ CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt -lpthread -lm)
 VERIF_CFLAGS := $(CFLAGS) -Iverif/common $(CHECK_CFLAGS)
 TL_TEST_OBJ  := $(BUILD)/verif/common/tl_test.o
-VERIF_COMMON_OBJS := $(TL_TEST_OBJ)
+VERIF_COMMON_OBJS := $(TL_TEST_OBJ) $(BUILD)/verif/common/fcov.o
 VERIF_INC    :=   # extra -I for one object: set per target
 
 $(BUILD)/verif/%.o: verif/%.c $(wildcard verif/common/*.h) $(CMODEL_HDRS) | $(DEPS)

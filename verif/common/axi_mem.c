@@ -1,5 +1,6 @@
 /* AXI4 slave memory model: see axi_mem.h. */
 #include "axi_mem.h"
+#include "fcov.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,10 +18,19 @@ typedef struct {
     uint64_t ready_at; /* cycle the first R beat / the B may go */
 } burst;
 
+/* Bursts in acceptance order, index 0 the oldest (the polite model only
+ * ever takes index 0; the reordering one takes any). */
 typedef struct {
     burst e[QCAP];
-    unsigned head, n;
+    unsigned n;
 } bqueue;
+
+#define WQCAP 64       /* W beats taken ahead of their AW */
+typedef struct {
+    uint8_t data[AXI_MEM_MAX_BYTES];
+    uint32_t strb;
+    bool last;
+} wbeat;
 
 typedef struct {
     uint64_t lo, hi;
@@ -36,8 +46,13 @@ struct axi_mem {
     uint64_t rng, now;
     unsigned stall[NCH];
     bqueue aw, b, ar;   /* aw: waiting for W beats; b: waiting to respond; ar: reading */
-    /* held slave outputs */
+    wbeat wq[WQCAP];    /* W beats taken and not yet matched to an AW (w_ahead) */
+    unsigned wq_head, wq_n;
+    /* held slave outputs, and the burst each belongs to */
     bool bv_hold, rv_hold;
+    unsigned bv_idx, rv_idx;
+    bool r_mid;         /* the last R beat sent was not its burst's last */
+    uint32_t r_mid_id;  /* ... and the ID of that burst */
     axi_port prev;      /* signals of the previous cycle */
     bool prev_valid;    /* prev holds a cycle (not right after reset) */
     bool reset_now;     /* axi_mem_reset() called in this cycle */
@@ -47,6 +62,8 @@ struct axi_mem {
     char first[256];
     axi_mem_stats stats;
 };
+
+static void axi_mem_fcov(const axi_mem *m);
 
 static uint64_t rnd(axi_mem *m)
 {
@@ -74,6 +91,8 @@ axi_mem *axi_mem_create(const axi_mem_cfg *cfg)
     m->cfg = *cfg;
     if (m->cfg.latency < 1)
         m->cfg.latency = 1;
+    if (m->cfg.w_ahead > WQCAP)
+        m->cfg.w_ahead = WQCAP;
     m->data = calloc(cfg->size ? cfg->size : 1, 1);
     m->rng = cfg->seed;
     return m;
@@ -83,6 +102,7 @@ void axi_mem_free(axi_mem *m)
 {
     if (!m)
         return;
+    axi_mem_fcov(m);
     free(m->data);
     free(m);
 }
@@ -123,22 +143,28 @@ static unsigned resp_of(const axi_mem *m, uint64_t a, uint64_t b, bool write)
     return 0;
 }
 
-static burst *qhead(bqueue *q) { return &q->e[q->head]; }
-static void qpop(bqueue *q)
+static burst *qhead(bqueue *q) { return &q->e[0]; }
+static void qremove(bqueue *q, unsigned i)
 {
-    q->head = (q->head + 1) % QCAP;
+    memmove(&q->e[i], &q->e[i + 1], (q->n - i - 1) * sizeof q->e[0]);
     q->n--;
 }
-static void qpush(bqueue *q, const burst *b)
+static void qpop(bqueue *q) { qremove(q, 0); }
+static void qpush(bqueue *q, const burst *b) { q->e[q->n++] = *b; }
+static unsigned qcount_id(const bqueue *q, uint32_t id)
 {
-    q->e[(q->head + q->n) % QCAP] = *b;
-    q->n++;
+    unsigned c = 0;
+    for (unsigned i = 0; i < q->n; i++)
+        c += q->e[i].id == id;
+    return c;
 }
 
 void axi_mem_reset(axi_mem *m)
 {
     m->aw.n = m->b.n = m->ar.n = 0;
+    m->wq_n = 0;
     m->bv_hold = m->rv_hold = false;
+    m->r_mid = false;
     m->prev_valid = false;
     m->reset_now = true;
     memset(m->stall, 0, sizeof m->stall);
@@ -164,22 +190,61 @@ static uint64_t beat_addr(const burst *b, unsigned db)
     return b->beat == 0 ? b->addr : aligned + (uint64_t)b->beat * db;
 }
 
+/* When a burst accepted now may answer: its first R beat, or its B. */
+static uint64_t due(axi_mem *m)
+{
+    uint64_t t = m->now + m->cfg.latency;
+    if (m->cfg.jitter)
+        t += rnd(m) % (m->cfg.jitter + 1);
+    return t;
+}
+
+/* The burst of q to answer next, or -1: the oldest if it is due (polite);
+ * with reorder, a random due burst among those that are the oldest of
+ * their ID (AXI keeps the order within an ID only). */
+static int pick(axi_mem *m, const bqueue *q)
+{
+    if (!m->cfg.reorder)
+        return q->n > 0 && q->e[0].ready_at <= m->now ? 0 : -1;
+    unsigned cand[QCAP], nc = 0;
+    for (unsigned i = 0; i < q->n; i++) {
+        bool oldest = true;
+        for (unsigned j = 0; j < i && oldest; j++)
+            oldest = q->e[j].id != q->e[i].id;
+        if (oldest && q->e[i].ready_at <= m->now)
+            cand[nc++] = i;
+    }
+    return nc ? (int)cand[rnd(m) % nc] : -1;
+}
+
 void axi_mem_drive(axi_mem *m, axi_port *p)
 {
     const unsigned db = m->cfg.data_bytes;
     p->awready = m->aw.n + m->b.n < QCAP - 1 && offer(m, 0);
-    p->wready = m->aw.n > 0 && offer(m, 1);
+    p->wready = (m->cfg.w_ahead ? m->wq_n < m->cfg.w_ahead : m->aw.n > 0) && offer(m, 1);
     if (!m->bv_hold) {
-        m->bv_hold = m->b.n > 0 && qhead(&m->b)->ready_at <= m->now && offer(m, 2);
+        int i = pick(m, &m->b);
+        m->bv_hold = i >= 0 && offer(m, 2);
+        if (m->bv_hold) {
+            m->bv_idx = (unsigned)i;
+            if (i > 0)
+                m->stats.b_overtake++;
+        }
     }
     p->bvalid = m->bv_hold;
-    p->bid = m->bv_hold ? qhead(&m->b)->id : 0;
-    p->bresp = m->bv_hold ? qhead(&m->b)->resp : 0;
+    p->bid = m->bv_hold ? m->b.e[m->bv_idx].id : 0;
+    p->bresp = m->bv_hold ? m->b.e[m->bv_idx].resp : 0;
     p->arready = m->ar.n < QCAP - 1 && offer(m, 3);
     if (!m->rv_hold) {
-        m->rv_hold = m->ar.n > 0 && qhead(&m->ar)->ready_at <= m->now && offer(m, 4);
+        int i = pick(m, &m->ar);
+        m->rv_hold = i >= 0 && offer(m, 4);
         if (m->rv_hold) {
-            burst *r = qhead(&m->ar);
+            m->rv_idx = (unsigned)i;
+            burst *r = &m->ar.e[i];
+            if (r->beat == 0 && i > 0)
+                m->stats.r_overtake++;
+            if (m->r_mid && r->id != m->r_mid_id)
+                m->stats.r_switch++;
             uint64_t blk = beat_addr(r, db) & ~(uint64_t)(db - 1);
             p->rresp = resp_of(m, blk, blk + db - 1, false);
             p->rid = r->id;
@@ -209,6 +274,70 @@ static void check_addr(axi_mem *m, const char *ch, uint64_t addr, uint32_t len, 
         violation(m, ch[1] == 'R' ? "read burst crosses 4 KiB" : "write burst crosses 4 KiB", addr, len);
 }
 
+/* The master attributes docs/dma.md section 5 fixes (cfg.check_attr). */
+static void check_attr(axi_mem *m, bool rd, uint64_t addr, uint32_t size, uint32_t lock, uint32_t cache,
+                       uint32_t prot)
+{
+    if (!m->cfg.check_attr)
+        return;
+    if ((1u << size) != m->cfg.data_bytes)
+        violation(m, rd ? "ARSIZE not the bus width" : "AWSIZE not the bus width", addr, size);
+    if (lock != 0)
+        violation(m, rd ? "ARLOCK set" : "AWLOCK set", addr, lock);
+    if (cache != m->cfg.cache)
+        violation(m, rd ? "ARCACHE not as configured" : "AWCACHE not as configured", addr, cache);
+    if (prot != m->cfg.prot)
+        violation(m, rd ? "ARPROT not as configured" : "AWPROT not as configured", addr, prot);
+}
+
+/* Outstanding bursts of one ID after a new one was accepted. */
+static void check_outstanding(axi_mem *m, bool rd, uint32_t id, unsigned n)
+{
+    if (id >= AXI_MEM_IDS)
+        return;
+    unsigned *seen = rd ? m->stats.max_rd_seen : m->stats.max_wr_seen;
+    const unsigned lim = rd ? m->cfg.max_rd[id] : m->cfg.max_wr[id];
+    if (n > seen[id])
+        seen[id] = n;
+    if (lim && n > lim)
+        violation(m, rd ? "more read bursts outstanding than allowed" : "more write bursts outstanding than allowed",
+                  id, n);
+}
+
+/* One W beat, matched to the oldest AW burst still taking beats. */
+static void apply_w(axi_mem *m, const uint8_t *wdata, uint32_t wstrb, bool wlast)
+{
+    const unsigned db = m->cfg.data_bytes;
+    burst *w = qhead(&m->aw);
+    uint64_t a = beat_addr(w, db);
+    uint64_t blk = a & ~(uint64_t)(db - 1);
+    unsigned lo = (unsigned)(a - blk);
+    uint32_t allowed = (db == 32 ? 0xFFFFFFFFu : ((1u << db) - 1)) & ~((1u << lo) - 1);
+    if (wstrb & ~allowed)
+        violation(m, "WSTRB outside the transfer", a, wstrb);
+    if (m->cfg.check_attr)
+        for (unsigned i = 0; i < db; i++)
+            if (!(wstrb >> i & 1) && wdata[i]) {
+                violation(m, "WDATA byte outside WSTRB not zero", a, i);
+                break;
+            }
+    if (wlast != (w->beat == w->len))
+        violation(m, "WLAST on the wrong beat", w->addr, w->beat);
+    if (w->resp == 0)
+        for (unsigned i = 0; i < db; i++)
+            if (wstrb >> i & 1)
+                m->data[blk - m->cfg.base + i] = wdata[i];
+    m->stats.w_beats++;
+    if (w->beat == w->len) {
+        burst done = *w;
+        done.ready_at = due(m);
+        qpop(&m->aw);
+        qpush(&m->b, &done);
+    } else {
+        w->beat++;
+    }
+}
+
 void axi_mem_tick(axi_mem *m, const axi_port *p)
 {
     const unsigned db = m->cfg.data_bytes;
@@ -236,7 +365,8 @@ void axi_mem_tick(axi_mem *m, const axi_port *p)
             if (!p->awvalid)
                 violation(m, "AWVALID dropped before AWREADY", q->awaddr, 0);
             else if (p->awaddr != q->awaddr || p->awlen != q->awlen || p->awsize != q->awsize ||
-                     p->awburst != q->awburst || p->awid != q->awid)
+                     p->awburst != q->awburst || p->awid != q->awid || p->awlock != q->awlock ||
+                     p->awcache != q->awcache || p->awprot != q->awprot)
                 violation(m, "AW payload changed while waiting", q->awaddr, p->awaddr);
         }
         if (q->wvalid && !q->wready) {
@@ -249,66 +379,71 @@ void axi_mem_tick(axi_mem *m, const axi_port *p)
             if (!p->arvalid)
                 violation(m, "ARVALID dropped before ARREADY", q->araddr, 0);
             else if (p->araddr != q->araddr || p->arlen != q->arlen || p->arsize != q->arsize ||
-                     p->arburst != q->arburst || p->arid != q->arid)
+                     p->arburst != q->arburst || p->arid != q->arid || p->arlock != q->arlock ||
+                     p->arcache != q->arcache || p->arprot != q->arprot)
                 violation(m, "AR payload changed while waiting", q->araddr, p->araddr);
         }
     }
 
     /* B and R first: a burst completing this edge frees its slot. */
     if (p->bvalid && p->bready) {
-        qpop(&m->b);
+        qremove(&m->b, m->bv_idx);
         m->bv_hold = false;
         m->stats.b_resps++;
+        m->stats.b_resp[p->bresp & 3]++;
     }
     if (p->rvalid && p->rready) {
-        burst *r = qhead(&m->ar);
+        burst *r = &m->ar.e[m->rv_idx];
         m->stats.r_beats++;
+        m->stats.r_resp[p->rresp & 3]++;
         m->rv_hold = false;
+        m->r_mid = r->beat != r->len;
+        m->r_mid_id = r->id;
         if (r->beat == r->len)
-            qpop(&m->ar);
+            qremove(&m->ar, m->rv_idx);
         else
             r->beat++;
     }
 
-    if (p->wvalid && p->wready) {
-        burst *w = qhead(&m->aw);
-        uint64_t a = beat_addr(w, db);
-        uint64_t blk = a & ~(uint64_t)(db - 1);
-        unsigned lo = (unsigned)(a - blk);
-        uint32_t allowed = (db == 32 ? 0xFFFFFFFFu : ((1u << db) - 1)) & ~((1u << lo) - 1);
-        if (p->wstrb & ~allowed)
-            violation(m, "WSTRB outside the transfer", a, p->wstrb);
-        if (p->wlast != (w->beat == w->len))
-            violation(m, "WLAST on the wrong beat", w->addr, w->beat);
-        if (w->resp == 0)
-            for (unsigned i = 0; i < db; i++)
-                if (p->wstrb >> i & 1)
-                    m->data[blk - m->cfg.base + i] = p->wdata[i];
-        m->stats.w_beats++;
-        if (w->beat == w->len) {
-            burst done = *w;
-            done.ready_at = m->now + m->cfg.latency;
-            qpop(&m->aw);
-            qpush(&m->b, &done);
-        } else {
-            w->beat++;
+    if (m->cfg.w_ahead) {
+        /* taken into the buffer; matched to AW bursts below */
+        if (p->wvalid && p->wready) {
+            if (m->wq_n > 0 || m->aw.n == 0)
+                m->stats.w_early++;
+            wbeat *b = &m->wq[(m->wq_head + m->wq_n++) % WQCAP];
+            memcpy(b->data, p->wdata, db);
+            b->strb = p->wstrb;
+            b->last = p->wlast;
         }
+    } else if (p->wvalid && p->wready) {
+        apply_w(m, p->wdata, p->wstrb, p->wlast);
     } else if (p->wvalid && m->aw.n == 0 && !p->awvalid) {
         violation(m, "W beat with no write burst", p->wstrb, 0);
     }
 
     if (p->awvalid && p->awready) {
         check_addr(m, "AW", p->awaddr, p->awlen, p->awsize, p->awburst);
+        check_attr(m, false, p->awaddr, p->awsize, p->awlock, p->awcache, p->awprot);
         burst b = {p->awaddr, p->awlen, p->awid, 0, 0, 0};
         uint64_t first = p->awaddr & ~(uint64_t)(db - 1);
         b.resp = resp_of(m, first, first + ((uint64_t)p->awlen + 1) * db - 1, true);
         qpush(&m->aw, &b);
+        check_outstanding(m, false, p->awid, qcount_id(&m->aw, p->awid) + qcount_id(&m->b, p->awid));
         m->stats.aw_bursts++;
+    }
+    while (m->wq_n > 0 && m->aw.n > 0) {
+        const wbeat *b = &m->wq[m->wq_head];
+        apply_w(m, b->data, b->strb, b->last);
+        m->wq_head = (m->wq_head + 1) % WQCAP;
+        m->wq_n--;
     }
     if (p->arvalid && p->arready) {
         check_addr(m, "AR", p->araddr, p->arlen, p->arsize, p->arburst);
-        burst b = {p->araddr, p->arlen, p->arid, 0, 0, m->now + m->cfg.latency};
+        check_attr(m, true, p->araddr, p->arsize, p->arlock, p->arcache, p->arprot);
+        burst b = {p->araddr, p->arlen, p->arid, 0, 0, 0};
+        b.ready_at = due(m);
         qpush(&m->ar, &b);
+        check_outstanding(m, true, p->arid, qcount_id(&m->ar, p->arid));
         m->stats.ar_bursts++;
     }
 
@@ -317,8 +452,61 @@ void axi_mem_tick(axi_mem *m, const axi_port *p)
     m->now++;
 }
 
-bool axi_mem_idle(const axi_mem *m) { return m->aw.n == 0 && m->b.n == 0 && m->ar.n == 0; }
+bool axi_mem_idle(const axi_mem *m) { return m->aw.n == 0 && m->b.n == 0 && m->ar.n == 0 && m->wq_n == 0; }
+
+bool axi_mem_mid_burst(const axi_mem *m)
+{
+    for (unsigned i = 0; i < m->ar.n; i++)
+        if (m->ar.e[i].beat > 0)
+            return true;
+    for (unsigned i = 0; i < m->aw.n; i++)
+        if (m->aw.e[i].beat > 0)
+            return true;
+    return m->wq_n > 0;
+}
+
+/* Response counts and what the impolite options did, into the functional
+ * coverage points (fcov.h); called before the statistics are dropped. */
+static void axi_mem_fcov(const axi_mem *m)
+{
+    const axi_mem_stats *st = &m->stats;
+    for (unsigned k = 0; k < 4; k++) {
+        if (k == 1) /* the model never answers EXOKAY (no exclusive access) */
+            continue;
+        FCOV_ADD(k == 0 ? "axi.rresp.OKAY" : k == 2 ? "axi.rresp.SLVERR" : "axi.rresp.DECERR", st->r_resp[k]);
+        FCOV_ADD(k == 0 ? "axi.bresp.OKAY" : k == 2 ? "axi.bresp.SLVERR" : "axi.bresp.DECERR", st->b_resp[k]);
+    }
+    if (m->cfg.w_ahead)
+        FCOV_ADD("axi.impolite.w_before_aw", st->w_early);
+    if (m->cfg.reorder) {
+        FCOV_ADD("axi.impolite.r_id_switch_mid_burst", st->r_switch);
+        FCOV_ADD("axi.impolite.r_overtake", st->r_overtake);
+    }
+}
+
+void axi_mem_cfg_impolite(axi_mem_cfg *cfg)
+{
+    cfg->jitter = 40;
+    cfg->w_ahead = 24;
+    cfg->reorder = true;
+}
+
+/* Defined (as 1) only by verif/common/axi_impolite.c, linked into the
+ * *_impolite tests; elsewhere the weak reference stays null. */
+extern const int axi_mem_impolite_build __attribute__((weak));
+
+bool axi_mem_impolite_wanted(void)
+{
+    const char *e = getenv("AXI_IMPOLITE");
+    if (e && *e)
+        return strcmp(e, "0") != 0;
+    return &axi_mem_impolite_build != NULL && axi_mem_impolite_build != 0;
+}
 unsigned axi_mem_violations(const axi_mem *m) { return m->violations; }
 const char *axi_mem_first_violation(const axi_mem *m) { return m->violations ? m->first : ""; }
 const axi_mem_stats *axi_mem_get_stats(const axi_mem *m) { return &m->stats; }
-void axi_mem_clear_stats(axi_mem *m) { memset(&m->stats, 0, sizeof m->stats); }
+void axi_mem_clear_stats(axi_mem *m)
+{
+    axi_mem_fcov(m);
+    memset(&m->stats, 0, sizeof m->stats);
+}

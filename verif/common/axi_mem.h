@@ -25,6 +25,26 @@
  * WLAST on the wrong beat, WSTRB set outside the bytes of the transfer,
  * a W beat with no burst to belong to, any VALID during reset or in the
  * cycle after it (no beat after reset).
+ *
+ * Impolite options (cfg fields after `seed`; all zero = the behaviour
+ * above, bit for bit, including the random stream):
+ *  - jitter: each burst's latency is latency + a random 0..jitter cycles;
+ *  - w_ahead: up to w_ahead W beats are taken before the AW they belong
+ *    to (AXI allows W before AW); they are matched to AW bursts in order
+ *    and checked when matched. "W beat with no write burst" is then legal
+ *    and not checked;
+ *  - reorder: of the bursts whose data / response is due, each R beat and
+ *    each B picks a random one that is the oldest of its ID: R bursts of
+ *    different IDs interleave beat by beat and finish out of order, B
+ *    responses of different IDs come out of order; within one ID the
+ *    order stays that of AR / AW, as AXI requires.
+ * Attribute checks (check_attr): AxLOCK 0, AxCACHE == cache, AxPROT ==
+ * prot, AxSIZE == the bus width, WDATA bytes outside WSTRB zero (the
+ * DMA's rules, docs/dma.md section 5), and AxLOCK/AxCACHE/AxPROT held
+ * with the rest of the payload.
+ * Outstanding limits: max_rd[id] / max_wr[id] (0: unchecked) bound the
+ * read bursts accepted and not fully answered, and the write bursts
+ * accepted and not yet answered with B, per ID.
  */
 #ifndef AXI_MEM_H
 #define AXI_MEM_H
@@ -37,13 +57,16 @@ extern "C" {
 #endif
 
 #define AXI_MEM_MAX_BYTES 32   /* widest bus: 256 bits */
+#define AXI_MEM_IDS 16         /* IDs tracked for the outstanding limits (4 bits) */
 
 typedef struct {
     /* master -> slave */
     uint32_t awid;  uint64_t awaddr; uint32_t awlen, awsize, awburst; bool awvalid;
+    uint32_t awlock, awcache, awprot;
     uint8_t  wdata[AXI_MEM_MAX_BYTES]; uint32_t wstrb; bool wlast, wvalid;
     bool     bready;
     uint32_t arid;  uint64_t araddr; uint32_t arlen, arsize, arburst; bool arvalid;
+    uint32_t arlock, arcache, arprot;
     bool     rready;
     /* slave -> master */
     bool     awready, wready;
@@ -60,7 +83,23 @@ typedef struct {
     unsigned stall_permille; /* chance (per mille) per cycle and channel of a long stall */
     unsigned stall_max;      /* longest stall in cycles */
     uint64_t seed;           /* backpressure random stream */
+    /* impolite options (see above; 0 = off) */
+    unsigned jitter;         /* extra random latency per burst, 0..jitter cycles */
+    unsigned w_ahead;        /* W beats taken ahead of their AW (at most 64) */
+    bool     reorder;        /* R interleaved, R and B out of order across IDs */
+    /* master checks */
+    bool     check_attr;     /* AxLOCK 0, AxCACHE == cache, AxPROT == prot, AxSIZE full,
+                                WDATA bytes outside WSTRB zero */
+    unsigned cache, prot;
+    unsigned max_rd[AXI_MEM_IDS], max_wr[AXI_MEM_IDS]; /* outstanding per ID; 0: unchecked */
 } axi_mem_cfg;
+
+/* The impolite set used by the *_impolite tests: jitter 40, 24 W beats
+ * ahead, reorder on. */
+void axi_mem_cfg_impolite(axi_mem_cfg *cfg);
+/* True if this executable wants the impolite set: linked with
+ * verif/common/axi_impolite.c, or AXI_IMPOLITE=1 in the environment. */
+bool axi_mem_impolite_wanted(void);
 
 typedef struct axi_mem axi_mem;
 
@@ -86,6 +125,9 @@ void axi_mem_tick(axi_mem *m, const axi_port *p);
 
 /* No transaction accepted and unfinished. */
 bool axi_mem_idle(const axi_mem *m);
+/* Some burst is part-way: an R burst with some of its beats sent, a write
+ * burst with some of its W beats taken, or W beats waiting for their AW. */
+bool axi_mem_mid_burst(const axi_mem *m);
 unsigned axi_mem_violations(const axi_mem *m);
 const char *axi_mem_first_violation(const axi_mem *m);
 
@@ -93,7 +135,16 @@ typedef struct {
     uint64_t cycles;
     uint64_t ar_bursts, aw_bursts, r_beats, w_beats, b_resps;
     uint64_t master_valid_cycles; /* cycles with AWVALID, WVALID or ARVALID high */
+    /* what the impolite options did (all 0 in the polite model) */
+    uint64_t w_early;        /* W beats taken while no accepted AW was waiting for them */
+    uint64_t r_switch;       /* R beats of another burst while one was unfinished */
+    uint64_t r_overtake;     /* R bursts started before an older burst of another ID */
+    uint64_t b_overtake;     /* B sent before an older write of another ID */
+    unsigned max_rd_seen[AXI_MEM_IDS], max_wr_seen[AXI_MEM_IDS]; /* most outstanding per ID */
+    uint64_t r_resp[4], b_resp[4]; /* R beats and B responses taken, by RRESP / BRESP */
 } axi_mem_stats;
+/* The counts go to the functional coverage points (fcov.h: axi.rresp.*,
+ * axi.bresp.*, axi.impolite.*) when cleared and when the model is freed. */
 const axi_mem_stats *axi_mem_get_stats(const axi_mem *m);
 void axi_mem_clear_stats(axi_mem *m);
 

@@ -31,6 +31,9 @@ template <class M> static void axi_from_model(const M *t, axi_port *p, unsigned 
     p->awlen = t->m_axi_awlen;
     p->awsize = t->m_axi_awsize;
     p->awburst = t->m_axi_awburst;
+    p->awlock = t->m_axi_awlock;
+    p->awcache = t->m_axi_awcache;
+    p->awprot = t->m_axi_awprot;
     p->awvalid = t->m_axi_awvalid;
     from_sig(t->m_axi_wdata, p->wdata, db);
     p->wstrb = t->m_axi_wstrb;
@@ -42,6 +45,9 @@ template <class M> static void axi_from_model(const M *t, axi_port *p, unsigned 
     p->arlen = t->m_axi_arlen;
     p->arsize = t->m_axi_arsize;
     p->arburst = t->m_axi_arburst;
+    p->arlock = t->m_axi_arlock;
+    p->arcache = t->m_axi_arcache;
+    p->arprot = t->m_axi_arprot;
     p->arvalid = t->m_axi_arvalid;
     p->rready = t->m_axi_rready;
 }

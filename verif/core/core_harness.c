@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "core_harness.h"
+#include "fcov.h"
 #include "tl_test.h"
 
 static uint32_t model_rd(ch *h, uint32_t off) { return tl_core_csr_read32(h->core, off); }
@@ -68,8 +69,47 @@ uint64_t ch_run(ch *h) { return h->ops->run(h); }
 uint64_t ch_slot(unsigned e, unsigned i) { return CH_DRAM_BASE + ((uint64_t)e * CH_RING_SLOTS + i) * 128; }
 uint8_t *ch_mem(ch *h, uint64_t addr) { return h->dram + (addr - CH_DRAM_BASE); }
 
+static const char *fmt_name(uint32_t f) { return f < TL_FMT_COUNT ? tl_fmt_name(f) : "bad"; }
+
+/* Functional coverage of the instructions pushed to the RTL core: opcode,
+ * format pairs, rounding, saturation, function, PSUM overwrite /
+ * accumulate per bank, semaphore waits and signals. */
+static void count_insn(const ch *h, const uint32_t *in)
+{
+    unsigned op = tl_isa_get(in, TL_ISA_HDR_OPCODE);
+    const char *name = tl_isa_op_name(op);
+    FCOV_HITF("core.op.%s", name ? name : "unknown");
+    if (tl_isa_get(in, TL_ISA_HDR_WAIT))
+        FCOV_HITF("core.sem.wait_insn");
+    if (tl_isa_get(in, TL_ISA_HDR_SIGNAL))
+        FCOV_HITF("core.sem.signal_insn");
+    if (op == TL_ISA_OP_MATMUL) {
+        FCOV_HITF("core.matmul.%s*%s", fmt_name(tl_isa_get(in, TL_ISA_MATMUL_FMT_W)),
+                  fmt_name(tl_isa_get(in, TL_ISA_MATMUL_FMT_X)));
+        FCOV_HITF("core.psum.bank%u.%s", tl_isa_get(in, TL_ISA_MATMUL_E0) >> h->cfg.psum_bank_log2,
+                  tl_isa_get(in, TL_ISA_MATMUL_START) ? "overwrite" : "accumulate");
+        FCOV_HITF("core.matmul.load%u", tl_isa_get(in, TL_ISA_MATMUL_LOAD));
+    } else if (op == TL_ISA_OP_ACTIVATE || op == TL_ISA_OP_ELEMWISE) {
+        bool act = op == TL_ISA_OP_ACTIVATE;
+        uint32_t out = tl_isa_get(in, act ? TL_ISA_ACTIVATE_OUT_FMT : TL_ISA_ELEMWISE_OUT_FMT);
+        if (act) {
+            FCOV_HITF("core.act.%s>%s", fmt_name(tl_isa_get(in, TL_ISA_ACTIVATE_IN_FMT)), fmt_name(out));
+            FCOV_HITF("core.act.func%u", tl_isa_get(in, TL_ISA_ACTIVATE_FUNC));
+        } else {
+            FCOV_HITF("core.ew.op%u", tl_isa_get(in, TL_ISA_ELEMWISE_OP));
+        }
+        FCOV_HITF("core.%s.round.%s", act ? "act" : "ew",
+                  tl_isa_get(in, act ? TL_ISA_ACTIVATE_ROUND : TL_ISA_ELEMWISE_ROUND) ? "SR" : "RNE");
+        if (out == TL_FMT_E4M3 || out == TL_FMT_E5M2)
+            FCOV_HITF("core.%s.sat.%s.%u", act ? "act" : "ew", fmt_name(out),
+                      tl_isa_get(in, act ? TL_ISA_ACTIVATE_SAT : TL_ISA_ELEMWISE_SAT));
+    }
+}
+
 void ch_push(ch *h, unsigned e, const uint32_t *insn)
 {
+    if (h->rtl)
+        count_insn(h, insn);
     uint8_t *p = ch_mem(h, ch_slot(e, h->tail[e]));
     for (unsigned w = 0; w < 32; w++)
         st_le(p + 4 * w, 4, insn[w]);

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "core_rtl.h"
+#include "fcov.h"
 #include "core_shim.h"
 
 /* An AXI4-Lite transaction that takes longer than this is a hang. */
@@ -21,7 +22,44 @@ struct core_rtl {
     void (*trace_fn)(void *u, uint64_t cycle, const core_trace_port *p);
     void *trace_u;
     uint8_t trace_wait;       /* wait bits last reported */
+    uint64_t out_hash;        /* every output the outside may look at (core_rtl_out_hash) */
+    uint8_t cov_wait;         /* wait bits of the last cycle (functional coverage) */
 };
+
+static void mix(uint64_t *h, uint64_t v)
+{
+    *h = (*h ^ v) * 0x100000001B3ull;
+    *h ^= *h >> 29;
+}
+
+/* Fold this cycle's outputs into the hash: VALIDs, READYs and irq always,
+ * a payload only while its VALID is high (what a slave may look at). */
+static void hash_outputs(core_rtl *r)
+{
+    const core_io *io = &r->io;
+    const axi_port *p = &io->axi;
+    uint64_t *h = &r->out_hash;
+    const unsigned db = core_dut_data_bytes();
+    mix(h, (uint64_t)p->awvalid | p->wvalid << 1 | p->arvalid << 2 | p->bready << 3 | p->rready << 4 |
+               io->awready << 5 | io->wready << 6 | io->bvalid << 7 | io->arready << 8 | io->rvalid << 9 |
+               io->irq << 10);
+    if (p->awvalid)
+        mix(h, p->awaddr ^ (uint64_t)p->awlen << 40 ^ (uint64_t)p->awid << 48 ^ (uint64_t)p->awsize << 52);
+    if (p->arvalid)
+        mix(h, p->araddr ^ (uint64_t)p->arlen << 40 ^ (uint64_t)p->arid << 48 ^ (uint64_t)p->arsize << 52);
+    if (p->wvalid) {
+        mix(h, p->wstrb | (uint64_t)p->wlast << 32);
+        for (unsigned i = 0; i < db; i++)
+            if (p->wstrb >> i & 1)
+                mix(h, p->wdata[i]);
+    }
+    if (io->bvalid)
+        mix(h, io->bresp);
+    if (io->rvalid)
+        mix(h, io->rdata | (uint64_t)io->rresp << 32);
+}
+
+uint64_t core_rtl_out_hash(const core_rtl *r) { return r->out_hash; }
 
 void core_rtl_set_trace(core_rtl *r, void (*fn)(void *u, uint64_t cycle, const core_trace_port *p), void *u)
 {
@@ -55,6 +93,15 @@ static void cycle(core_rtl *r)
     r->r_fire = io->rvalid && io->rready;
     r->rdata = io->rdata;
     r->resp = r->b_fire ? io->bresp : io->rresp;
+    if (!io->rst) {
+        hash_outputs(r);
+        /* an engine starts to wait on a semaphore: functional coverage */
+        uint8_t rise = io->trc.wait & ~r->cov_wait;
+        for (unsigned e = 0; e < 3; e++)
+            if (rise >> e & 1)
+                FCOV_HITF("core.sem.blocked.%s", e == 0 ? "dma" : e == 1 ? "te" : "act");
+        r->cov_wait = io->trc.wait;
+    }
     axi_mem_tick(r->mem, &io->axi);
     core_dut_posedge(r->dut);
     r->now++;
@@ -70,6 +117,18 @@ core_rtl *core_rtl_create(uint64_t base, uint64_t size, const core_rtl_opts *o)
         .latency = o->latency ? o->latency : 1, .ready_pct = o->ready_pct ? o->ready_pct : 100,
         .stall_permille = o->stall_permille, .stall_max = o->stall_max, .seed = o->seed,
     };
+    /* docs/core.md / docs/dma.md: AxCACHE 0011, AxPROT 000, AxLOCK 0,
+     * full-width beats; the DMA (ID 0) keeps at most 8 reads and 16 writes
+     * in flight (its default RD/WR_OUTSTANDING_LOG2), fetch (ID 1) at most
+     * 3 reads (one per engine) */
+    mc.check_attr = true;
+    mc.cache = 3;
+    mc.prot = 0;
+    mc.max_rd[0] = 8;
+    mc.max_wr[0] = 16;
+    mc.max_rd[1] = 3;
+    if (axi_mem_impolite_wanted())
+        axi_mem_cfg_impolite(&mc);
     r->mem = axi_mem_create(&mc);
     if (!r->mem) {
         free(r);

@@ -56,6 +56,10 @@ typedef struct {
 /* fn(u, cycle, port) in every cycle in which the port shows anything or
  * its wait bits change (fn NULL: off). */
 void core_rtl_set_trace(core_rtl *r, void (*fn)(void *u, uint64_t cycle, const core_trace_port *p), void *u);
+/* A hash of every output a well-behaved neighbour may look at, in every
+ * cycle outside reset: VALIDs, READYs, irq, and each payload while its
+ * VALID is high (WDATA bytes under WSTRB). Equal runs give equal hashes. */
+uint64_t core_rtl_out_hash(const core_rtl *r);
 /* AXI protocol violations the DRAM model saw (and the first one). */
 unsigned core_rtl_violations(const core_rtl *r, const char **first);
 

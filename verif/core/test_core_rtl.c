@@ -17,6 +17,8 @@
  * reset) and a random valid program must give the model's result.
  * reset_mid_program: a soft reset while a program runs on the RTL, then a
  * second program from the same DRAM image gives the model's result.
+ * hard_reset_anywhere: the same with rst at a random cycle (often in the
+ * middle of AXI bursts); see the test.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +26,7 @@
 
 #include "core_harness_rtl.h"
 #include "core_progs.h"
+#include "fcov.h"
 #include "tl_test.h"
 
 #define DUMP_BASE (CH_DRAM_BASE + (1u << 20)) /* SBUF, then PSUM, copied out */
@@ -87,6 +90,9 @@ static void expect_same_csr(ch *rtl, ch *model, uint32_t off, const char *what, 
 
 static void compare(ch *rtl, ch *model, uint64_t seed, const char *when)
 {
+    uint32_t err = ch_rd(rtl, CSR(ERR_CODE));
+    if (err)
+        fcov_hitf("core.err.%s%s", err > TL_ISA_ERR_DMA ? "DMA_" : "", tl_isa_strerror(err));
     if (memcmp(rtl->dram, model->dram, CH_DRAM_SIZE) != 0) {
         size_t i = 0;
         while (rtl->dram[i] == model->dram[i])
@@ -187,10 +193,29 @@ static uint64_t pair_program(pair *p, uint64_t seed, uint64_t *ops)
     return cycles;
 }
 
+/* What the DRAM model did over all programs of random_programs. */
+static axi_mem_stats axi_tot;
+
+static void add_axi_stats(pair *p)
+{
+    const axi_mem_stats *st = axi_mem_get_stats(core_rtl_mem(ch_rtl(p->rtl)));
+    axi_tot.w_early += st->w_early;
+    axi_tot.r_switch += st->r_switch;
+    axi_tot.r_overtake += st->r_overtake;
+    axi_tot.b_overtake += st->b_overtake;
+    for (unsigned i = 0; i < AXI_MEM_IDS; i++) {
+        if (st->max_rd_seen[i] > axi_tot.max_rd_seen[i])
+            axi_tot.max_rd_seen[i] = st->max_rd_seen[i];
+        if (st->max_wr_seen[i] > axi_tot.max_wr_seen[i])
+            axi_tot.max_wr_seen[i] = st->max_wr_seen[i];
+    }
+}
+
 static uint64_t run_one(const tl_core_config *cfg, uint64_t seed, uint64_t *ops)
 {
     pair p = pair_create(cfg, seed);
     uint64_t cycles = pair_program(&p, seed, ops);
+    add_axi_stats(&p);
     pair_free(&p);
     return cycles;
 }
@@ -205,6 +230,15 @@ START_TEST(random_programs)
         cycles += run_one(&cfg, base + i, &ops);
     printf("%ux%u core, %u-bit bus: %u programs from seed %u, %llu instructions, %llu cycles, bit-exact\n",
            cfg.rows, cfg.cols, cfg.data_width, n, base, (unsigned long long)ops, (unsigned long long)cycles);
+    bool imp = axi_mem_impolite_wanted();
+    printf("AXI memory %s: %llu W beats before their AW, %llu R beats switching ID mid-burst, %llu R bursts and "
+           "%llu B ahead of an older ID; most outstanding: DMA %u reads %u writes, fetch %u reads\n",
+           imp ? "impolite" : "polite", (unsigned long long)axi_tot.w_early, (unsigned long long)axi_tot.r_switch,
+           (unsigned long long)axi_tot.r_overtake, (unsigned long long)axi_tot.b_overtake, axi_tot.max_rd_seen[0],
+           axi_tot.max_wr_seen[0], axi_tot.max_rd_seen[1]);
+    if (imp)
+        ck_assert_msg(axi_tot.w_early > 0 && axi_tot.r_switch > 0 && axi_tot.r_overtake > 0,
+                      "the impolite memory never took W early, interleaved or reordered R");
 }
 END_TEST
 
@@ -376,6 +410,110 @@ START_TEST(reset_mid_program)
 }
 END_TEST
 
+/* Power-up values are invisible: the same program with the same DRAM
+ * timing, on cores whose every flip-flop and memory starts from different
+ * random values (Verilator randReset(2) with 3 seeds; the xprop build also
+ * randomizes every X the RTL assigns), must give the model's bits and the
+ * same outputs in every cycle (core_rtl_out_hash). */
+START_TEST(powerup_values_invisible)
+{
+    tl_core_config cfg = build_cfg();
+    uint64_t ops = 0;
+    const unsigned programs = 4;
+    static const uint32_t pu[] = {1, 0x9E3779B9u, 0x7FFFFFFEu};
+    for (unsigned i = 0; i < programs; i++) {
+        uint64_t seed = tl_test_seed(1) * 1000003ull + 700 + i, h0 = 0;
+        for (unsigned k = 0; k < 3; k++) {
+            core_rtl_opts o = rtl_opts(seed);
+            o.powerup_seed = pu[k] + (uint32_t)i;
+            pair p = {ch_create(&cfg), ch_create_rtl(&cfg, &o)};
+            pair_program(&p, seed, &ops);
+            uint64_t h = core_rtl_out_hash(ch_rtl(p.rtl));
+            pair_free(&p);
+            if (k == 0)
+                h0 = h;
+            ck_assert_msg(h == h0, "program seed %llu: outputs with power-up seed 0x%x differ from those with 0x%x",
+                          (unsigned long long)seed, pu[k] + (uint32_t)i, pu[0] + (uint32_t)i);
+        }
+    }
+    printf("%u programs x 3 power-up seeds: bit-exact and the same outputs in every cycle\n", programs);
+}
+END_TEST
+
+/* Hard reset anywhere: a random program on the RTL, rst for 1..3 cycles
+ * at a random cycle (the DRAM model drops the bursts in flight). Then:
+ * 200 cycles with no AXI VALID; every CSR the RTL answers reads as in a
+ * freshly created C model (PERF_CYCLES at most the cycles since the
+ * reset); the host sets the core up again and a fresh program, run on the
+ * RTL and on a model given the same DRAM image, is bit-exact. */
+START_TEST(hard_reset_anywhere)
+{
+    tl_core_config cfg = build_cfg();
+    tl_rng r = {tl_test_seed(1) * 0x2545F4914F6CDD1Dull + 99};
+    const unsigned n = 12 * tl_test_seeds(1);
+    unsigned busy = 0, mid = 0, compared = 0;
+    uint64_t ops = 0;
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t seed = tl_test_seed(1) * 1000003ull + 400 + i;
+        pair p = pair_create(&cfg, seed);
+        core_rtl *rt = ch_rtl(p.rtl);
+        axi_mem *mem = core_rtl_mem(rt);
+        core_prog prog;
+        core_prog_gen_cfg(&prog, seed + 7, &cfg);
+        core_prog_load(&prog, p.rtl);
+        core_prog_free(&prog);
+        unsigned when = 1 + tl_rng_below(&r, i % 2 ? 300 : 2500);
+        core_rtl_clock(rt, when);
+        /* every other reset waits for a burst part-way (if one comes) */
+        for (unsigned t = 0; i % 2 && t < 2000 && !axi_mem_mid_burst(mem); t++, when++)
+            core_rtl_clock(rt, 1);
+        busy += !axi_mem_idle(mem);
+        mid += axi_mem_mid_burst(mem);
+        core_rtl_reset(rt, 1 + tl_rng_below(&r, 3));
+        axi_mem_clear_stats(mem);
+        core_rtl_clock(rt, 200);
+        ck_assert_msg(axi_mem_get_stats(mem)->master_valid_cycles == 0,
+                      "reset %u (after %u cycles): %llu cycles with an AXI VALID after it", i, when,
+                      (unsigned long long)axi_mem_get_stats(mem)->master_valid_cycles);
+        const char *first;
+        ck_assert_msg(core_rtl_violations(rt, &first) == 0, "reset %u: %s", i, first);
+        ck_assert(!core_rtl_irq(rt));
+        /* every CSR against a fresh model's */
+        uint64_t t0 = core_rtl_now(rt);
+        tl_core *fresh;
+        ck_assert_int_eq(tl_core_create(&cfg, &fresh), TL_CORE_OK);
+        for (uint32_t off = 0; off < 0x1000; off += 4) {
+            uint32_t v;
+            if (core_rtl_csr_read(rt, off, &v) != CORE_RTL_OK)
+                continue;
+            if (off == CSR(PERF_CYCLES.LO) || off == CSR(PERF_CYCLES.HI)) {
+                ck_assert_msg(off == CSR(PERF_CYCLES.HI) ? v == 0 : v <= core_rtl_now(rt) - t0 + 200,
+                              "reset %u: PERF_CYCLES word 0x%x after reset", i, v);
+                continue;
+            }
+            uint32_t want = tl_core_csr_read32(fresh, off);
+            ck_assert_msg(v == want, "reset %u (after %u cycles): CSR 0x%03x reads 0x%x, reset value 0x%x", i, when,
+                          off, v, want);
+            compared++;
+        }
+        tl_core_free(fresh);
+        /* set up again; a fresh program on the DRAM the reset left */
+        ch_setup(p.rtl);
+        for (unsigned e = 0; e < 3; e++)
+            p.rtl->tail[e] = 0;
+        ch_free(p.model);
+        p.model = ch_create(&cfg);
+        memcpy(p.model->dram, p.rtl->dram, CH_DRAM_SIZE);
+        pair_program(&p, seed + 11, &ops);
+        pair_free(&p);
+    }
+    printf("%u hard resets (%u with AXI bursts open, %u part-way through a burst): bus quiet, %u CSR reads at "
+           "their reset values, the next program bit-exact\n",
+           n, busy, mid, compared);
+    ck_assert_uint_ge(mid, n / 3);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -385,6 +523,8 @@ int main(int argc, char **argv)
     tcase_add_test(tc, random_programs);
     tcase_add_test(tc, invalid_programs);
     tcase_add_test(tc, reset_mid_program);
+    tcase_add_test(tc, hard_reset_anywhere);
+    tcase_add_test(tc, powerup_values_invisible);
     suite_add_tcase(s, tc);
     return tl_test_main(argv[0], s);
 }

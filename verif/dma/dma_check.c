@@ -1,5 +1,6 @@
 /* dma_check: see dma_check.h. */
 #include "dma_check.h"
+#include "fcov.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -53,6 +54,34 @@ static int compare(const char *what, const uint8_t *rtl, const uint8_t *exp, con
     if (bad)
         printf("  %u bytes differ in %s\n", bad, what);
     return bad == 0;
+}
+
+/* Functional coverage of a job that matched the model: the descriptors
+ * the RTL completed (every one of a queue before its done count), by
+ * format pair, space pair, rounding and saturation of conversions, and
+ * every error code the RTL reported. */
+static void count_points(const dma_job *job, const dma_result *got)
+{
+    static const char *space[4] = {"dram", "sbuf", "psum", "bad"};
+    unsigned seen[DMA_TB_QUEUES] = {0};
+    for (unsigned i = 0; i < job->n; i++) {
+        unsigned q = job->queue[i];
+        if (q >= DMA_TB_QUEUES || seen[q]++ >= got->done[q])
+            continue;
+        const tl_dma_desc *d = &job->list[i];
+        fcov_hitf("dma.fmt.%s>%s", tl_fmt_name(d->src.fmt), tl_fmt_name(d->dst.fmt));
+        fcov_hitf("dma.space.%s>%s", space[d->src.space & 3], space[d->dst.space & 3]);
+        if (d->src.fmt != d->dst.fmt) {
+            fcov_hitf("dma.round.%s", d->round == TL_RND_SR ? "SR" : "RNE");
+            if (d->dst.fmt == TL_FMT_E4M3 || d->dst.fmt == TL_FMT_E5M2)
+                fcov_hitf("dma.sat.%s.%u", tl_fmt_name(d->dst.fmt), d->saturate ? 1u : 0u);
+        }
+    }
+    for (unsigned q = 0; q < DMA_TB_QUEUES; q++)
+        if (got->code[q])
+            fcov_hitf("dma.err.%s", tl_dma_strerror(got->code[q]));
+    if (got->desc_err)
+        fcov_hitf("dma.err.%s", tl_dma_strerror(got->desc_err));
 }
 
 int dma_check_job(dma_tb *tb, const dma_job *job, uint32_t seed, dma_result *rtl_out)
@@ -187,6 +216,8 @@ int dma_check_job(dma_tb *tb, const dma_job *job, uint32_t seed, dma_result *rtl
                    job->faults[i].on_write ? "write" : "read", job->faults[i].lo, job->faults[i].hi,
                    job->faults[i].resp);
     }
+    if (ok)
+        count_points(job, &got);
     if (rtl_out)
         *rtl_out = got;
     return ok;

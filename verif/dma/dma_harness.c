@@ -22,8 +22,19 @@ dma_tb *dma_tb_create(const dma_tb_cfg *cfg)
         abort();
     tb->dut = dma_dut_create(cfg->wave);
     tb->dram_base = dma_dut_addr_bits() > 32 ? 0x480000000ull : 0x80000000ull;
-    axi_mem_cfg ac = {dma_dut_data_bytes(), tb->dram_base, DMA_TB_DRAM_SIZE, cfg->latency,
-                      cfg->ready_pct, cfg->stall_permille, cfg->stall_max, cfg->seed};
+    axi_mem_cfg ac = {.data_bytes = dma_dut_data_bytes(), .base = tb->dram_base, .size = DMA_TB_DRAM_SIZE,
+                      .latency = cfg->latency, .ready_pct = cfg->ready_pct,
+                      .stall_permille = cfg->stall_permille, .stall_max = cfg->stall_max, .seed = cfg->seed};
+    /* docs/dma.md section 5: AxCACHE 0011, AxPROT 000, AxLOCK 0, full-width
+     * beats, ID 0 with the default outstanding limits (dma.mk builds every
+     * engine with RD_OUTSTANDING_LOG2 = 3, WR_OUTSTANDING_LOG2 = 4) */
+    ac.check_attr = true;
+    ac.cache = 3;
+    ac.prot = 0;
+    ac.max_rd[0] = 8;
+    ac.max_wr[0] = 16;
+    if (axi_mem_impolite_wanted())
+        axi_mem_cfg_impolite(&ac);
     tb->axi = axi_mem_create(&ac);
     tb->rng = cfg->seed ^ 0x5555;
     dma_tb_timing(tb, cfg->latency, cfg->ready_pct, cfg->stall_permille, cfg->stall_max);

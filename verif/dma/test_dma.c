@@ -1066,6 +1066,95 @@ static int abort_list(uint32_t seed)
     return ok;
 }
 
+/* Reset anywhere: random traffic (as abort_list), rst for 1..3 cycles at
+ * a random cycle, with the memory model dropping what was in flight. Then
+ * 300 cycles with no input: no AXI or on-chip VALID, idle, every status
+ * output at its reset value, no protocol violation; then a fresh random
+ * list, bit-exact against the model on the memories as the reset left
+ * them. */
+static unsigned reset_busy, reset_mid; /* resets with AXI bursts open, part-way */
+
+static int reset_list(uint32_t seed)
+{
+    enum { N = 8 };
+    static tl_dma_desc list[N];
+    static unsigned qs[N];
+    rng.s = (uint64_t)seed * 0x9E3779B97F4A7C15ull + 0x5151;
+    for (unsigned i = 0; i < N; i++) {
+        random_desc(&list[i], i);
+        qs[i] = rb(DMA_TB_QUEUES);
+    }
+    static const unsigned lat[] = {1, 9, 30, 100};
+    timing(lat[rb(4)], rb(2) ? 100 : 70, rb(3) == 0 ? 3 : 0, 50);
+    dma_tb_reset(tb, 3);
+    axi_mem_seed(tb->axi, seed * 0x9E3779B97F4A7C15ull + 3);
+    tb->rng = seed * 0xD1B54A32D192ED03ull + 4;
+    axi_mem_clear_faults(tb->axi);
+    unsigned when = 1 + rb(rb(2) ? 60 : 3000), next = 0;
+    int ok = 1;
+    for (unsigned t = 0; t < when; t++) {
+        if (next < N && !tb->io.desc_valid) {
+            tl_dma_desc_pack(&list[next], tb->io.desc);
+            tb->io.desc_queue = qs[next];
+            tb->io.desc_valid = true;
+        }
+        dma_tb_step(tb);
+        if (tb->io.desc_valid && tb->io.desc_ready) {
+            tb->io.desc_valid = false;
+            next++;
+        }
+    }
+    reset_busy += !axi_mem_idle(tb->axi);
+    reset_mid += axi_mem_mid_burst(tb->axi);
+    /* the reset, a descriptor possibly still offered in its first cycle */
+    dma_tb_reset(tb, 1 + rb(3));
+    axi_mem_clear_stats(tb->axi);
+    unsigned busy = 0;
+    for (unsigned t = 0; t < 300; t++) {
+        dma_tb_step(tb);
+        const dma_io *io = &tb->io;
+        busy += io->axi.awvalid || io->axi.wvalid || io->axi.arvalid || io->sb_rd_req_valid || io->sb_wr_valid;
+        bool status = io->desc_ready != 0 && io->done_pulse == 0 && io->err_valid == 0 && !io->desc_err_valid &&
+                      io->desc_err_code == 0 && io->desc_err_queue == 0 && io->idle;
+        for (unsigned q = 0; q < DMA_TB_QUEUES; q++)
+            status &= io->done_count[q] == 0 && io->err_code[q] == 0 && io->err_addr[q] == 0;
+        if (!status) {
+            printf("reset: cycle %u after it: a status output is not at its reset value\n", t);
+            ok = 0;
+            break;
+        }
+    }
+    if (busy) {
+        printf("reset: %u cycles with a VALID after it\n", busy);
+        ok = 0;
+    }
+    if (dma_tb_violations(tb)) {
+        printf("PROTOCOL: %u violations, first: %s\n", dma_tb_violations(tb), dma_tb_first_violation(tb));
+        ok = 0;
+    }
+    if (!ok)
+        printf("reset list (seed %u) failed: reset after %u cycles, %u descriptors taken\n", seed, when, next);
+    /* a fresh list, bit-exact against the model */
+    return ok && random_list(seed ^ 0x7E57u);
+}
+
+START_TEST(reset_anywhere)
+{
+    const char *e = getenv("DMA_RESET_LISTS");
+    unsigned lists = ((e && *e) ? (unsigned)strtoul(e, NULL, 0) : 150) * tl_test_seeds(1), bad = 0;
+    uint32_t seed0 = tl_test_seed(1) * 7727u + 13u * dma_dut_data_bytes() + dma_dut_addr_bits();
+    for (unsigned i = 0; i < lists && bad < 3; i++)
+        if (!reset_list(seed0 + i)) {
+            printf("reset list %u failed (replay: SEED=%u)\n", i, tl_test_seed(1));
+            bad++;
+        }
+    printf("dma: %u resets in random traffic (%u with AXI bursts open, %u part-way through a burst), %u failed\n",
+           lists, reset_busy, reset_mid, bad);
+    ck_assert_uint_eq(bad, 0);
+    ck_assert_uint_gt(reset_mid, lists / 10);
+}
+END_TEST
+
 START_TEST(abort_mid_traffic)
 {
     unsigned lists = 120 * tl_test_seeds(1), bad = 0;
@@ -1079,6 +1168,20 @@ START_TEST(abort_mid_traffic)
     ck_assert_uint_eq(bad, 0);
 }
 END_TEST
+
+/* What the memory did to the master in this test (the impolite options
+ * must have fired when on), and the most bursts outstanding on ID 0. */
+static void report_axi(const char *what)
+{
+    const axi_mem_stats *st = axi_mem_get_stats(tb->axi);
+    bool imp = axi_mem_impolite_wanted();
+    printf("dma: %s: AXI memory %s: %llu W beats taken before their AW, most outstanding on ID 0: "
+           "%u reads, %u writes\n",
+           what, imp ? "impolite" : "polite", (unsigned long long)st->w_early, st->max_rd_seen[0],
+           st->max_wr_seen[0]);
+    if (imp)
+        ck_assert_msg(st->w_early > 0, "%s: the impolite memory never took W before AW", what);
+}
 
 START_TEST(random_descriptor_lists)
 {
@@ -1108,6 +1211,7 @@ START_TEST(random_descriptor_lists)
         if (stat_err[c])
             printf(" %s=%lu", tl_dma_strerror(c), stat_err[c]);
     printf("\n");
+    report_axi("random lists");
     ck_assert_uint_eq(bad, 0);
 }
 END_TEST
@@ -1142,6 +1246,7 @@ int main(int argc, char **argv)
     tcase_add_test(tr, random_descriptor_lists);
     tcase_add_test(tr, overlap_streams);
     tcase_add_test(tr, abort_mid_traffic);
+    tcase_add_test(tr, reset_anywhere);
     suite_add_tcase(s, tr);
     return tl_test_main(argv[0], s);
 }
