@@ -34,6 +34,8 @@ end
 always @* if (!f_init && active_reg) begin
     assert(rem_reg != 0);
     assert(row_len_reg != 0);
+    // the kept distance to the boundary is the current address's
+    assert(tb_reg == BND - {1'b0, cur_reg[BOUNDARY_LOG2-1:0]});
 end
 
 // a burst on offer stays, unchanged, until taken (or dropped by stop)

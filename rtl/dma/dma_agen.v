@@ -63,6 +63,7 @@ reg [ADDR_WIDTH-1:0] a1_reg,      a1_next;     // start of the current dim-1 sli
 reg [ADDR_WIDTH-1:0] a2_reg,      a2_next;     // start of the current dim-2 slice
 reg [ADDR_WIDTH-1:0] cur_reg,     cur_next;    // next byte to emit
 reg [34:0]           rem_reg,     rem_next;    // bytes left in the row
+reg [BOUNDARY_LOG2:0] tb_reg,     tb_next;     // bytes from cur to the next boundary
 reg                  bv_reg,      bv_next;
 reg [ADDR_WIDTH-1:0] ba_reg,      ba_next;
 reg [BOUNDARY_LOG2:0] bb_reg,     bb_next;
@@ -75,10 +76,10 @@ reg                  i2z_reg,     i2z_next;    // i2 == count2 - 1
 reg                  n0one_reg,   n0one_next;  // n0 == 1
 
 reg                  contiguous;
-reg [BOUNDARY_LOG2:0] to_boundary;
 reg [BOUNDARY_LOG2:0] bytes;
 reg                  row_done;
 reg                  last_row;
+reg [ADDR_WIDTH-1:0] next_row;     // start of the row after this one
 
 assign busy        = active_reg || bv_reg;
 assign burst_valid = bv_reg;
@@ -115,12 +116,20 @@ always @* begin
     i2z_next     = i2z_reg;
     n0one_next   = n0one_reg;
 
+    // The distance to the boundary is kept in a register (tb_reg), so the
+    // step decision is one comparison of registers: the row ends in this
+    // burst when what is left of it reaches no further than the boundary.
     contiguous  = (stride0 == (32'd1 << esize_log2)) || (count0 == 32'd1);
-    to_boundary = BND - {1'b0, cur_reg[BOUNDARY_LOG2-1:0]};
-    bytes       = (rem_reg < {{(34-BOUNDARY_LOG2){1'b0}}, to_boundary}) ?
-                  rem_reg[BOUNDARY_LOG2:0] : to_boundary;
-    row_done    = (rem_reg == {{(34-BOUNDARY_LOG2){1'b0}}, bytes});
+    row_done    = (rem_reg <= {{(34-BOUNDARY_LOG2){1'b0}}, tb_reg});
+    bytes       = row_done ? rem_reg[BOUNDARY_LOG2:0] : tb_reg;
     last_row    = i0z_reg && i1z_reg && i2z_reg;
+    tb_next     = tb_reg;
+    if (!i0z_reg)
+        next_row = a0_reg + {{(ADDR_WIDTH-32){1'b0}}, stride0};
+    else if (!i1z_reg)
+        next_row = a1_reg + {{(ADDR_WIDTH-32){1'b0}}, stride1};
+    else
+        next_row = a2_reg + {{(ADDR_WIDTH-32){1'b0}}, stride2};
 
     if (burst_ready) begin
         bv_next = 1'b0;
@@ -138,6 +147,7 @@ always @* begin
         a1_next      = addr;
         a2_next      = addr;
         cur_next     = addr;
+        tb_next      = BND - {1'b0, addr[BOUNDARY_LOG2-1:0]};
         n0one_next   = contiguous || (count0 == 32'd1);
         i0z_next     = contiguous || (count0 == 32'd1);
         i1z_next     = (count1 == 16'd1);
@@ -150,25 +160,28 @@ always @* begin
         ba_next  = cur_reg;
         bb_next  = bytes;
         bl_next  = row_done && last_row;
+        // within the row the burst ends on the boundary: the next one
+        // starts there, a whole boundary away from the next
         cur_next = cur_reg + {{(ADDR_WIDTH-BOUNDARY_LOG2-1){1'b0}}, bytes};
         rem_next = rem_reg - {{(34-BOUNDARY_LOG2){1'b0}}, bytes};
+        tb_next  = BND;
         if (row_done) begin
             rem_next = row_len_reg;
+            tb_next  = BND - {1'b0, next_row[BOUNDARY_LOG2-1:0]};
+            cur_next = next_row;
             if (last_row) begin
                 active_next = 1'b0;
             end else if (!i0z_reg) begin
                 i0_next  = i0_reg + 32'd1;
                 i0z_next = (i0_reg + 32'd2 == n0_reg);
-                a0_next  = a0_reg + {{(ADDR_WIDTH-32){1'b0}}, stride0};
-                cur_next = a0_reg + {{(ADDR_WIDTH-32){1'b0}}, stride0};
+                a0_next  = next_row;
             end else if (!i1z_reg) begin
                 i0_next  = 32'd0;
                 i0z_next = n0one_reg;
                 i1_next  = i1_reg + 16'd1;
                 i1z_next = (i1_reg + 16'd2 == count1);
-                a1_next  = a1_reg + {{(ADDR_WIDTH-32){1'b0}}, stride1};
-                a0_next  = a1_reg + {{(ADDR_WIDTH-32){1'b0}}, stride1};
-                cur_next = a1_reg + {{(ADDR_WIDTH-32){1'b0}}, stride1};
+                a1_next  = next_row;
+                a0_next  = next_row;
             end else begin
                 i0_next  = 32'd0;
                 i0z_next = n0one_reg;
@@ -176,10 +189,9 @@ always @* begin
                 i1z_next = (count1 == 16'd1);
                 i2_next  = i2_reg + 16'd1;
                 i2z_next = (i2_reg + 16'd2 == count2);
-                a2_next  = a2_reg + {{(ADDR_WIDTH-32){1'b0}}, stride2};
-                a1_next  = a2_reg + {{(ADDR_WIDTH-32){1'b0}}, stride2};
-                a0_next  = a2_reg + {{(ADDR_WIDTH-32){1'b0}}, stride2};
-                cur_next = a2_reg + {{(ADDR_WIDTH-32){1'b0}}, stride2};
+                a2_next  = next_row;
+                a1_next  = next_row;
+                a0_next  = next_row;
             end
         end
     end
@@ -203,6 +215,7 @@ always @(posedge clk) begin
     a2_reg      <= a2_next;
     cur_reg     <= cur_next;
     rem_reg     <= rem_next;
+    tb_reg      <= tb_next;
     ba_reg      <= ba_next;
     bb_reg      <= bb_next;
     bl_reg      <= bl_next;

@@ -4,7 +4,7 @@
 
 /*
  * dma_rd: the read side of the DMA. Walks each job's source pattern
- * (dma_agen), reads it from DRAM (AXI4 AR/R, up to 2^OUTSTANDING_LOG2 bursts
+ * (dma_agen), reads it from DRAM (AXI4 AR/R, up to 2^OUTSTANDING_LOG2 + 1 bursts
  * in flight) or from SBUF/PSUM (one request per beat on the on-chip read
  * port), and packs the wanted bytes into a dense byte stream (dma_pack) in
  * pattern order, every word tagged with its job's sequence number.
@@ -92,7 +92,7 @@ module dma_rd #(
 
 localparam DB   = DATA_WIDTH / 8;
 localparam DBL  = $clog2(DB);
-localparam MW   = ADDR_WIDTH + 2 * (DBL + 1) + 8 + 1 + 3; // meta entry width
+localparam MW   = 1 + ADDR_WIDTH + 2 * (DBL + 1) + 8 + 1 + 3; // meta entry width
 localparam CW   = OUTSTANDING_LOG2 + 1;                  // burst counter bits
 
 // ------------------------------------------------------------- registers
@@ -115,6 +115,11 @@ reg                  oc_v_reg,    oc_v_next;     // on-chip request in progress
 reg [31:0]           oc_a_reg,    oc_a_next;
 reg [7:0]            oc_left_reg, oc_left_next;  // beats after the current one
 reg [7:0]            beat_reg,    beat_next;     // beat index in the head burst
+// beat position flags beside beat_reg (as in dma_wr): first = (beat == 0);
+// lastm = (beat == beats-1) for beat > 0; beat 0 uses the entry's own
+// one-beat flag
+reg                  first_reg,   first_next;
+reg                  lastm_reg,   lastm_next;
 
 // ---------------------------------------------------------------- bursts
 wire                  b_valid;
@@ -165,14 +170,16 @@ reg                  rsp_fire;
 reg                  push_beat;
 
 wire                 m_onchip = kind_reg;
-wire [ADDR_WIDTH-1:0] h_addr  = meta_data[MW-1 -: ADDR_WIDTH];
+wire                 h_single = meta_data[MW-1];
+wire [ADDR_WIDTH-1:0] h_addr  = meta_data[MW-2 -: ADDR_WIDTH];
 wire [DBL:0]         h_lo     = meta_data[2*(DBL+1)+11 : DBL+1+12];
 wire [DBL:0]         h_hi     = meta_data[DBL+12 : 12];
 wire [7:0]           h_bm1    = meta_data[11:4];
 wire                 h_last   = meta_data[3];
 wire [2:0]           h_seq    = meta_data[2:0];
-wire                 h_first_beat = (beat_reg == 8'd0);
-wire                 h_last_beat  = (beat_reg == h_bm1);
+wire                 h_first_beat = first_reg;
+wire                 h_last_beat  = first_reg ? h_single : lastm_reg;
+wire                 nx_last      = (beat_reg + 8'd1 == h_bm1);  // the next beat is the last
 wire [ADDR_WIDTH-1:0] h_beat_addr = h_first_beat ? h_addr :
     ({h_addr[ADDR_WIDTH-1:DBL], {DBL{1'b0}}} + ({{(ADDR_WIDTH-8){1'b0}}, beat_reg} << DBL));
 
@@ -209,16 +216,20 @@ assign               rsp_ready = dropping || rsp_err || (pack_in_ready && !pk_dr
 assign b_ready = !kill_any[cur_reg[0]] && meta_in_ready &&
                  (m_onchip ? !oc_v_reg : (!ar_v_reg || m_axi_arready));
 
+// (registered head: the response side's beat geometry starts from
+// flip-flops; it also holds a burst in flight, so 2^OUTSTANDING_LOG2 + 1
+// read bursts can be outstanding)
 dma_fifo #(
     .WIDTH      (MW),
-    .DEPTH_LOG2 (OUTSTANDING_LOG2)
+    .DEPTH_LOG2 (OUTSTANDING_LOG2),
+    .OUT_REG    (1)
 ) meta_fifo (
     .clk            (clk),
     .rst            (rst),
     .clear     (1'b0),
     .in_valid  (take_burst),
     .in_ready  (meta_in_ready),
-    .in_data   ({b_addr, b_lo, b_hi, b_beats_m1, b_last, cur_reg}),
+    .in_data   ({b_beats_m1 == 8'd0, b_addr, b_lo, b_hi, b_beats_m1, b_last, cur_reg}),
     .out_valid (meta_valid),
     .out_ready (meta_pop),
     .out_data  (meta_data)
@@ -283,6 +294,8 @@ always @* begin
     oc_a_next    = oc_a_reg;
     oc_left_next = oc_left_reg;
     beat_next    = beat_reg;
+    first_next   = first_reg;
+    lastm_next   = lastm_reg;
     err_valid    = 1'b0;
     err_code     = `DMA_ERR_NONE;
     err_addr     = 64'd0;
@@ -331,10 +344,14 @@ always @* begin
             err_addr    = {{(64-ADDR_WIDTH){1'b0}}, h_beat_addr};
         end
         if (h_last_beat) begin
-            beat_next = 8'd0;
-            meta_pop  = 1'b1;
+            beat_next  = 8'd0;
+            first_next = 1'b1;
+            lastm_next = 1'b0;
+            meta_pop   = 1'b1;
         end else begin
-            beat_next = beat_reg + 8'd1;
+            beat_next  = beat_reg + 8'd1;
+            first_next = 1'b0;
+            lastm_next = nx_last;
         end
     end
 
@@ -374,6 +391,8 @@ always @(posedge clk) begin
         ar_v_reg    <= 1'b0;
         oc_v_reg    <= 1'b0;
         beat_reg    <= 8'd0;
+        first_reg   <= 1'b1;
+        lastm_reg   <= 1'b0;
     end else begin
         killed_reg  <= killed_next;
         cur_reg     <= cur_next;
@@ -384,6 +403,8 @@ always @(posedge clk) begin
         ar_v_reg    <= ar_v_next;
         oc_v_reg    <= oc_v_next;
         beat_reg    <= beat_next;
+        first_reg   <= first_next;
+        lastm_reg   <= lastm_next;
     end
     pks_reg     <= pks_next;
     oc_p_reg    <= oc_p_next;

@@ -96,7 +96,7 @@ module dma_wr #(
 
 localparam DB   = DATA_WIDTH / 8;
 localparam DBL  = $clog2(DB);
-localparam MW   = ADDR_WIDTH + 2 * (DBL + 1) + 8 + 5;  // {addr, lo, hi, beats-1, onchip, psum, seq}
+localparam MW   = ADDR_WIDTH + 2 * (DBL + 1) + 8 + 6;  // {one beat, addr, lo, hi, beats-1, onchip, psum, seq}
 localparam CW   = OUTSTANDING_LOG2 + 1;                // burst counter bits
 
 // ------------------------------------------------------------- registers
@@ -109,6 +109,11 @@ reg                  aw_v_reg,   aw_v_next;
 reg [ADDR_WIDTH-1:0] aw_a_reg,   aw_a_next;
 reg [7:0]            aw_l_reg,   aw_l_next;
 reg [7:0]            beat_reg,   beat_next;     // beat index in the head burst
+// beat position flags, kept beside beat_reg so that the unpacker starts
+// from flip-flops: first = (beat == 0); lastm = (beat == beats-1) for
+// beat > 0 (for beat 0 the head entry carries its own one-beat flag)
+reg                  first_reg,  first_next;
+reg                  lastm_reg,  lastm_next;
 reg [DATA_WIDTH-1:0] buf_reg,    buf_next;      // unpacker: bytes [0, cnt)
 reg [DBL:0]          cnt_reg,    cnt_next;
 reg                  w_emit;                    // a beat into the W slice
@@ -193,7 +198,7 @@ dma_fifo #(
     .clear     (1'b0),
     .in_valid  (take_burst),
     .in_ready  (meta_in_ready),
-    .in_data   ({b_addr, b_lo, b_hi, b_beats_m1, onchip, psum, cur_reg}),
+    .in_data   ({b_beats_m1 == 8'd0, b_addr, b_lo, b_hi, b_beats_m1, onchip, psum, cur_reg}),
     .out_valid (meta_valid),
     .out_ready (meta_pop),
     .out_data  (meta_data)
@@ -215,7 +220,7 @@ dma_fifo #(
 );
 
 /* verilator lint_off UNUSEDSIGNAL */ // byte lanes come from lo
-wire [ADDR_WIDTH-1:0] h_addr = meta_data[MW-1 -: ADDR_WIDTH];
+wire [ADDR_WIDTH-1:0] h_addr = meta_data[MW-2 -: ADDR_WIDTH];
 /* verilator lint_on UNUSEDSIGNAL */
 wire [DBL:0]          h_lo   = meta_data[2*(DBL+1)+12 : DBL+14];
 wire [DBL:0]          h_hi   = meta_data[DBL+13 : 13];
@@ -230,8 +235,10 @@ wire                  dropping = kill_any[h_seq[0]];  // the head burst's job is
 wire [2:0]            in_dist  = in_seq - (meta_valid ? h_seq : cur_reg);
 wire                  in_use   = in_valid && (in_dist == 3'd0) && !kill_any[in_seq[0]];
 wire                  in_drop  = in_valid && (in_dist[2] || ((in_dist == 3'd0) && kill_any[in_seq[0]]));
-wire                  h_first_beat = (beat_reg == 8'd0);
-wire                  h_last_beat  = (beat_reg == h_bm1);
+wire                  h_single = meta_data[MW-1];
+wire                  h_first_beat = first_reg;
+wire                  h_last_beat  = first_reg ? h_single : lastm_reg;
+wire                  nx_last      = (beat_reg + 8'd1 == h_bm1);  // the next beat is the last
 wire [31:0]           h_beat_addr  = {h_addr[31:DBL], {DBL{1'b0}}} +
                                      ({24'd0, beat_reg} << DBL);  // on-chip only
 // W beats (AXI or on-chip) leave through a register slice: the unpacker
@@ -336,6 +343,8 @@ always @* begin
     aw_a_next   = aw_a_reg;
     aw_l_next   = aw_l_reg;
     beat_next   = beat_reg;
+    first_next  = first_reg;
+    lastm_next  = lastm_reg;
     buf_next    = buf_reg;
     cnt_next    = cnt_reg;
     w_emit      = 1'b0;
@@ -390,10 +399,14 @@ always @* begin
             // beats are not owed to anyone and are skipped
             w_emit = !h_onchip;
             if (h_last_beat) begin
-                beat_next = 8'd0;
-                meta_pop  = 1'b1;
+                beat_next  = 8'd0;
+                first_next = 1'b1;
+                lastm_next = 1'b0;
+                meta_pop   = 1'b1;
             end else begin
-                beat_next = beat_reg + 8'd1;
+                beat_next  = beat_reg + 8'd1;
+                first_next = 1'b0;
+                lastm_next = nx_last;
             end
         end else if (avail >= {1'b0, n}) begin
             w_emit = 1'b1;
@@ -411,10 +424,14 @@ always @* begin
                 bs_next  = in_seq[0];
             end
             if (h_last_beat) begin
-                beat_next = 8'd0;
-                meta_pop  = 1'b1;
+                beat_next  = 8'd0;
+                first_next = 1'b1;
+                lastm_next = 1'b0;
+                meta_pop   = 1'b1;
             end else begin
-                beat_next = beat_reg + 8'd1;
+                beat_next  = beat_reg + 8'd1;
+                first_next = 1'b0;
+                lastm_next = nx_last;
             end
         end
     end
@@ -463,6 +480,8 @@ always @(posedge clk) begin
         bs_reg     <= 1'b0;
         aw_v_reg   <= 1'b0;
         beat_reg   <= 8'd0;
+        first_reg  <= 1'b1;
+        lastm_reg  <= 1'b0;
         cnt_reg    <= {(DBL+1){1'b0}};
     end else begin
         killed_reg <= killed_next;
@@ -472,6 +491,8 @@ always @(posedge clk) begin
         bs_reg     <= bs_next;
         aw_v_reg   <= aw_v_next;
         beat_reg   <= beat_next;
+        first_reg  <= first_next;
+        lastm_reg  <= lastm_next;
         cnt_reg    <= cnt_next;
     end
     aw_a_reg <= aw_a_next;

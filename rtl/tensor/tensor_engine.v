@@ -146,6 +146,13 @@ reg          cur_swap_reg, cur_swap_next;
 reg [NW-1:0] beat_reg, beat_next;            // index of the next vector
 reg          shadow_full_reg, shadow_full_next;
 reg [RW-1:0] ld_row_reg, ld_row_next;
+// Kept one cycle ahead so that the issue decision starts from flip-flops
+// (it was the 8 x 4 engine's critical path): hz_reg[j] = control stage j
+// holds a valid beat to vec_addr_reg; lb_reg = (beat_reg == cur_last_reg).
+reg [WIN-2:0] hz_reg, hz_next;
+reg           lb_reg, lb_next;
+reg [WIN-3:0] eq_inc;                        // stage j's beat is to vec_addr + 1
+reg [WIN-3:0] eq_cmd;                        // ... to cmd_addr (j < WIN-2: one moves out)
 
 reg          need_swap;
 reg          hazard;
@@ -188,21 +195,30 @@ always @* begin
     ld_row_next      = ld_row_reg;
 
     // an accumulating vector waits for every earlier vector to its address
-    // that is still inside the PSUM read-modify-write window
-    hazard = 1'b0;
-    for (j = 0; j < WIN - 1; j = j + 1)
-        if (vld_reg[j] && `TE_ADDR(j) == vec_addr_reg)
-            hazard = 1'b1;
-    hazard = hazard && !cur_start_reg;
+    // that is still inside the PSUM read-modify-write window (the stages
+    // 0 .. WIN-2; hz_reg has them for this cycle's address)
+    hazard = (hz_reg != {(WIN-1){1'b0}}) && !cur_start_reg;
+    for (j = 0; j < WIN - 2; j = j + 1) begin
+        eq_inc[j] = vld_reg[j] && `TE_ADDR(j) == vec_addr_reg + {{(AW-1){1'b0}}, 1'b1};
+        eq_cmd[j] = vld_reg[j] && `TE_ADDR(j) == cmd_addr;
+    end
 
     need_swap = cur_swap_reg && beat_reg == {NW{1'b0}};
     mv_ready  = cur_valid_reg && (!need_swap || shadow_full_reg) && !hazard;
     issue     = mv_ready && mv_valid;
-    last_beat = issue && beat_reg == cur_last_reg;
+    last_beat = issue && lb_reg;
     cmd_ready = !cur_valid_reg || last_beat;
     ld_ready  = !shadow_full_reg || (issue && need_swap);
     ld_fire   = ld_valid && ld_ready;
 
+    // next cycle's stages are this cycle's moved down by one, the new
+    // stage 0 being this cycle's beat (to vec_addr_reg, if issued)
+    hz_next = {hz_reg[WIN-3:0], 1'b0};
+    lb_next = lb_reg;
+    if (issue) begin
+        hz_next = {eq_inc, 1'b0};  // a beat to vec_addr is not to vec_addr + 1
+        lb_next = beat_reg + {{(NW-1){1'b0}}, 1'b1} == cur_last_reg;
+    end
     if (issue) begin
         beat_next     = beat_reg + {{(NW-1){1'b0}}, 1'b1};
         vec_addr_next = vec_addr_reg + {{(AW-1){1'b0}}, 1'b1};
@@ -222,6 +238,8 @@ always @* begin
         cur_start_next = cmd_start;
         cur_swap_next  = cmd_swap;
         beat_next      = {NW{1'b0}};
+        hz_next        = {eq_cmd, issue && vec_addr_reg == cmd_addr};
+        lb_next        = cmd_n == {{(NW-1){1'b0}}, 1'b1};
     end
     if (ld_fire) begin
         ld_row_next = ld_last ? {RW{1'b0}} : ld_row_reg + {{(RW-1){1'b0}}, 1'b1};
@@ -258,6 +276,8 @@ always @(posedge clk) begin
     if (rst) begin
         cur_valid_reg   <= 1'b0;
         beat_reg        <= {NW{1'b0}};
+        hz_reg          <= {(WIN-1){1'b0}};
+        lb_reg          <= 1'b0;
         shadow_full_reg <= 1'b0;
         ld_row_reg      <= {RW{1'b0}};
         vld_reg         <= {STAGES{1'b0}};
@@ -265,6 +285,8 @@ always @(posedge clk) begin
     end else begin
         cur_valid_reg   <= cur_valid_next;
         beat_reg        <= beat_next;
+        hz_reg          <= hz_next;
+        lb_reg          <= lb_next;
         shadow_full_reg <= shadow_full_next;
         ld_row_reg      <= ld_row_next;
         vld_reg         <= {vld_reg[STAGES-2:0], issue};

@@ -118,13 +118,14 @@ core_rtl *core_rtl_create(uint64_t base, uint64_t size, const core_rtl_opts *o)
         .stall_permille = o->stall_permille, .stall_max = o->stall_max, .seed = o->seed,
     };
     /* docs/core.md / docs/dma.md: AxCACHE 0011, AxPROT 000, AxLOCK 0,
-     * full-width beats; the DMA (ID 0) keeps at most 8 reads and 16 writes
-     * in flight (its default RD/WR_OUTSTANDING_LOG2), fetch (ID 1) at most
+     * full-width beats; the DMA (ID 0) keeps at most 9 reads and 16 writes
+     * in flight (2^RD_OUTSTANDING_LOG2 + 1, 2^WR_OUTSTANDING_LOG2 at their
+     * defaults), fetch (ID 1) at most
      * 3 reads (one per engine) */
     mc.check_attr = true;
     mc.cache = 3;
     mc.prot = 0;
-    mc.max_rd[0] = 8;
+    mc.max_rd[0] = 9;
     mc.max_wr[0] = 16;
     mc.max_rd[1] = 3;
     if (axi_mem_impolite_wanted())

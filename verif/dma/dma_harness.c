@@ -27,11 +27,13 @@ dma_tb *dma_tb_create(const dma_tb_cfg *cfg)
                       .stall_permille = cfg->stall_permille, .stall_max = cfg->stall_max, .seed = cfg->seed};
     /* docs/dma.md section 5: AxCACHE 0011, AxPROT 000, AxLOCK 0, full-width
      * beats, ID 0 with the default outstanding limits (dma.mk builds every
-     * engine with RD_OUTSTANDING_LOG2 = 3, WR_OUTSTANDING_LOG2 = 4) */
+     * engine with RD_OUTSTANDING_LOG2 = 3, WR_OUTSTANDING_LOG2 = 4: 2^3 + 1
+     * reads, the reader's meta FIFO holding one more in its registered
+     * head, and 2^4 writes) */
     ac.check_attr = true;
     ac.cache = 3;
     ac.prot = 0;
-    ac.max_rd[0] = 8;
+    ac.max_rd[0] = 9;
     ac.max_wr[0] = 16;
     if (axi_mem_impolite_wanted())
         axi_mem_cfg_impolite(&ac);
