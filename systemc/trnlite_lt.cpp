@@ -1,6 +1,7 @@
 /* trnlite_lt: the loosely-timed TLM-2.0 model (trnlite_lt.h,
  * docs/systemc.md sections 3 and 4). */
 #include "trnlite_lt.h"
+#include "csr_payload.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -52,38 +53,23 @@ void trnlite_lt::sync_to(uint64_t cycle)
 
 void trnlite_lt::csr_b_transport(tlm::tlm_generic_payload &t, sc_time &delay)
 {
-    uint64_t a = t.get_address();
-    unsigned n = t.get_data_length();
-    uint8_t *d = t.get_data_ptr();
-    const uint8_t *be = t.get_byte_enable_ptr();
-    unsigned ben = t.get_byte_enable_length();
-    if (ben == 0)
-        be = nullptr;  /* no length: no byte enables */
-    if (t.get_command() == tlm::TLM_IGNORE_COMMAND) {
-        t.set_response_status(tlm::TLM_OK_RESPONSE);
+    csr_payload p;
+    if (!p.take(t))
         return;
-    }
-    if (n == 0 || n % 4 || t.get_streaming_width() < n) {
-        t.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
-        return;
-    }
-    if (a % 4 || a > 0x1000 - n) {
-        t.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
-        return;
-    }
+    const uint64_t a = p.addr;
+    const unsigned n = p.len;
+    uint8_t *d = p.data;
     for (unsigned w = 0; w < n; w += 4) {
         uint32_t off = (uint32_t)a + w;
         if (t.is_read()) {
             uint32_t v = tl_core_csr_read32(core_, off);
             for (unsigned b = 0; b < 4; b++)
-                if (!be || be[(w + b) % ben] == TLM_BYTE_ENABLED)
+                if (p.strb(w) >> b & 1)
                     d[w + b] = (uint8_t)(v >> (8 * b));
         } else {
             /* the core's AXI4-Lite slave takes a word with every strobe
              * set; other strobes leave the register as it is */
-            bool all = true;
-            for (unsigned b = 0; b < 4 && be; b++)
-                all = all && be[(w + b) % ben] == TLM_BYTE_ENABLED;
+            bool all = p.strb(w) == 0xfu;
             uint32_t v = (uint32_t)d[w] | (uint32_t)d[w + 1] << 8 | (uint32_t)d[w + 2] << 16 |
                          (uint32_t)d[w + 3] << 24;
             if (all)

@@ -1,6 +1,7 @@
 /* trnlite_rtl_tlm: the Verilated core behind TLM-2.0 sockets
  * (trnlite_rtl_tlm.h, docs/systemc.md section 2). */
 #include "trnlite_rtl_tlm.h"
+#include "csr_payload.h"
 
 #include <cstring>
 
@@ -112,34 +113,19 @@ int trnlite_rtl_tlm::axil_read(uint32_t off, uint32_t *v)
 
 void trnlite_rtl_tlm::csr_b_transport(tlm::tlm_generic_payload &t, sc_time &delay)
 {
-    uint64_t a = t.get_address();
-    unsigned n = t.get_data_length(), ben = t.get_byte_enable_length();
-    uint8_t *d = t.get_data_ptr();
-    const uint8_t *be = t.get_byte_enable_ptr();
-    if (ben == 0)
-        be = nullptr;  /* no length: no byte enables */
-    if (t.get_command() == tlm::TLM_IGNORE_COMMAND) {
-        t.set_response_status(tlm::TLM_OK_RESPONSE);
+    csr_payload p;
+    if (!p.take(t))
         return;
-    }
-    if (n == 0 || n % 4 || t.get_streaming_width() < n) {
-        t.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
-        return;
-    }
-    if (a % 4 || a > 0x1000 - n) {
-        t.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
-        return;
-    }
+    const uint64_t a = p.addr;
+    const unsigned n = p.len;
+    uint8_t *d = p.data;
     csr_mutex_.lock();
     /* the access starts at its annotated time */
     wait(delay);
     delay = SC_ZERO_TIME;
     tlm::tlm_response_status st = tlm::TLM_OK_RESPONSE;
     for (unsigned w = 0; w < n && st == tlm::TLM_OK_RESPONSE; w += 4) {
-        uint32_t off = (uint32_t)a + w, strb = 0;
-        for (unsigned b = 0; b < 4; b++)
-            if (!be || be[(w + b) % ben] == TLM_BYTE_ENABLED)
-                strb |= 1u << b;
+        uint32_t off = (uint32_t)a + w, strb = p.strb(w);
         if (t.is_read()) {
             uint32_t v = 0;
             st = trnlite_axi_to_tlm(axil_read(off, &v));
