@@ -160,8 +160,8 @@ always @* begin
         ba_next  = cur_reg;
         bb_next  = bytes;
         bl_next  = row_done && last_row;
-        // within the row the burst ends on the boundary: the next one
-        // starts there, a whole boundary away from the next
+        // unless the row ends here, the burst stops at the boundary, so
+        // the next one starts a whole BND before the following boundary
         cur_next = cur_reg + {{(ADDR_WIDTH-BOUNDARY_LOG2-1){1'b0}}, bytes};
         rem_next = rem_reg - {{(34-BOUNDARY_LOG2){1'b0}}, bytes};
         tb_next  = BND;
