@@ -157,6 +157,24 @@ static void pair_wr(pair *p, uint32_t off, uint32_t v)
     ch_wr(p->rtl, off, v);
 }
 
+/* One address range that answers a bus error, on both (replaces any
+ * earlier one; pair_no_faults removes it). */
+static tl_dma_fault pair_fault_range;
+
+static void pair_fault(pair *p, uint64_t lo, uint64_t hi, bool on_write, unsigned resp)
+{
+    pair_fault_range = (tl_dma_fault){lo, hi, on_write, resp};
+    tl_core_set_faults(p->model->core, &pair_fault_range, 1);
+    axi_mem_clear_faults(core_rtl_mem(ch_rtl(p->rtl)));
+    axi_mem_add_fault(core_rtl_mem(ch_rtl(p->rtl)), lo, hi, on_write, resp);
+}
+
+static void pair_no_faults(pair *p)
+{
+    tl_core_set_faults(p->model->core, NULL, 0);
+    axi_mem_clear_faults(core_rtl_mem(ch_rtl(p->rtl)));
+}
+
 static void pair_push(pair *p, unsigned e, const uint32_t *in)
 {
     ch_push(p->model, e, in);
@@ -250,8 +268,29 @@ typedef struct {
     unsigned code;
 } bad_case;
 
+/* A failing DMA's destination bytes [dst, dst + len) may each hold their
+ * old value or their new one, the byte at src + i (dma.md, "Memory after
+ * an error"); the model leaves them old. len 0: no such bytes. */
+typedef struct {
+    uint64_t dst, src;
+    uint32_t len;
+} old_or_new;
+
+/* Where the RTL wrote a failing DMA's new bytes, accept them: put the
+ * model's (old) value back so that compare() checks everything else. */
+static void accept_old_or_new(pair *p, const char *name, const old_or_new *w)
+{
+    for (uint32_t i = 0; i < w->len; i++) {
+        uint8_t *have = ch_mem(p->rtl, w->dst + i), neu = *ch_mem(p->rtl, w->src + i);
+        uint8_t old = *ch_mem(p->model, w->dst + i);
+        ck_assert_msg(*have == old || *have == neu, "%s: DRAM 0x%llx is 0x%02x, neither old 0x%02x nor new 0x%02x",
+                      name, (unsigned long long)(w->dst + i), *have, old, neu);
+        *have = old;
+    }
+}
+
 /* Instruction (or set-up) of bad case i on p; returns its description. */
-static bad_case make_bad(pair *p, unsigned i, uint32_t *in, bool *done)
+static bad_case make_bad(pair *p, unsigned i, uint32_t *in, old_or_new *w, bool *done)
 {
     const tl_core_config *c = &p->rtl->cfg;
     uint32_t part = 1u << c->sbuf_part_log2, bank = 1u << c->psum_bank_log2;
@@ -320,6 +359,63 @@ static bad_case make_bad(pair *p, unsigned i, uint32_t *in, bool *done)
         desc_to_chip(&d, CH_DATA_BASE, TL_FMT_FP32, 1, 4, 1, c->sbuf_part_log2, 0, 0, TL_FMT_FP32);
         insn_dma(in, -1, 0, -1, 0, c->dma_queues, &d);
         return (bad_case){"DMA queue out of range", 0, TL_ISA_ERR_DMA + TL_DMA_ERR_BAD_QUEUE};
+    case 15:
+        desc_from_chip(&d, 1, c->sbuf_part_log2, 0, 0, TL_FMT_FP32, 1, 32, CH_DRAM_BASE + CH_DRAM_SIZE - 64,
+                       TL_FMT_FP32, TL_RND_RNE, 0);
+        pair_wr(p, CSR(DRAM_LIMIT_LO), (uint32_t)(CH_DRAM_BASE + CH_DRAM_SIZE - 33));
+        insn_dma(in, -1, 0, -1, 0, 1, &d);
+        return (bad_case){"DMA destination leaves the window", 0, TL_ISA_ERR_DMA + TL_DMA_ERR_DST_WINDOW};
+    case 16: /* the second row lands one partition past the last */
+        desc_from_chip(&d, 1, c->sbuf_part_log2, c->rows - 1, 0, TL_FMT_FP32, 2, 4, CH_DATA_BASE, TL_FMT_FP32,
+                       TL_RND_RNE, 0);
+        insn_dma(in, -1, 0, -1, 0, 0, &d);
+        return (bad_case){"DMA source past the last partition", 0, TL_ISA_ERR_DMA + TL_DMA_ERR_SRC_RANGE};
+    case 17:
+        desc_to_chip(&d, CH_DATA_BASE, TL_FMT_FP32, 2, 4, 2, ch_psum_part_log2(c), c->cols - 1, 0, TL_FMT_FP32);
+        insn_dma(in, -1, 0, -1, 0, 0, &d);
+        return (bad_case){"DMA destination past the last PSUM partition", 0, TL_ISA_ERR_DMA + TL_DMA_ERR_DST_RANGE};
+    case 18:
+        desc_to_chip(&d, CH_DATA_BASE, TL_FMT_FP32, 1, 4, 1, c->sbuf_part_log2, 0, 0, TL_FMT_FP32);
+        d.dst.space = 3;
+        insn_dma(in, -1, 0, -1, 0, 0, &d);
+        return (bad_case){"DMA space code 3", 0, TL_ISA_ERR_DMA + TL_DMA_ERR_BAD_SPACE};
+    case 19:
+        desc_to_chip(&d, CH_DATA_BASE, TL_FMT_FP32, 1, 4, 1, c->sbuf_part_log2, 0, 0, TL_FMT_FP32);
+        d.src.fmt = (tl_fmt)7;
+        insn_dma(in, -1, 0, -1, 0, 0, &d);
+        return (bad_case){"DMA format code 7", 0, TL_ISA_ERR_DMA + TL_DMA_ERR_BAD_FMT};
+    case 20:
+        desc_to_chip(&d, CH_DATA_BASE, TL_FMT_FP32, 1, 4, 1, c->sbuf_part_log2, 0, 0, TL_FMT_FP32);
+        d.src.stride[0] = 6;
+        insn_dma(in, -1, 0, -1, 0, 0, &d);
+        return (bad_case){"DMA stride not a multiple of the element", 0, TL_ISA_ERR_DMA + TL_DMA_ERR_BAD_STRIDE};
+    case 21:
+        desc_to_chip(&d, CH_DATA_BASE, TL_FMT_FP32, 1, 4, 1, c->sbuf_part_log2, 0, 0, TL_FMT_FP32);
+        d.dst.count[0] = 3;
+        insn_dma(in, -1, 0, -1, 0, 0, &d);
+        return (bad_case){"DMA element totals differ", 0, TL_ISA_ERR_DMA + TL_DMA_ERR_BAD_COUNT};
+    case 22:
+    case 23: { /* a read beat in the middle of the source answers an error */
+        unsigned resp = i == 22 ? 2 : 3;
+        desc_to_chip(&d, CH_DATA_BASE, TL_FMT_FP32, 2, 32, 1, c->sbuf_part_log2, 0, 0, TL_FMT_FP32);
+        pair_fault(p, CH_DATA_BASE + 136, CH_DATA_BASE + 136, false, resp);
+        insn_dma(in, -1, 0, -1, 0, 1, &d);
+        return (bad_case){resp == 2 ? "DMA read answered SLVERR" : "DMA read answered DECERR", 0,
+                          TL_ISA_ERR_DMA + (resp == 2 ? TL_DMA_ERR_RD_SLVERR : TL_DMA_ERR_RD_DECERR)};
+    }
+    case 24:
+    case 25: { /* a write burst of the destination answers an error */
+        unsigned resp = i == 24 ? 2 : 3;
+        uint64_t dst = CH_DATA_BASE + 4096;
+        desc_to_chip(&d, CH_DATA_BASE, TL_FMT_FP32, 2, 32, 1, c->sbuf_part_log2, 0, 0, TL_FMT_FP32);
+        d.dst = d.src; /* DRAM to DRAM, the same layout */
+        d.dst.addr = dst;
+        pair_fault(p, dst + 200, dst + 203, true, resp);
+        insn_dma(in, -1, 0, -1, 0, 0, &d);
+        *w = (old_or_new){dst, CH_DATA_BASE, 2 * 32 * 4};
+        return (bad_case){resp == 2 ? "DMA write answered SLVERR" : "DMA write answered DECERR", 0,
+                          TL_ISA_ERR_DMA + (resp == 2 ? TL_DMA_ERR_WR_SLVERR : TL_DMA_ERR_WR_DECERR)};
+    }
     default:
         *done = true;
         return (bad_case){0};
@@ -336,7 +432,8 @@ START_TEST(invalid_programs)
         pair_wr(&p, CSR(IRQ_ENABLE), 7);
         tl_insn in, nop;
         bool done;
-        bad_case b = make_bad(&p, i, in, &done);
+        old_or_new w = {0};
+        bad_case b = make_bad(&p, i, in, &w, &done);
         if (done) {
             pair_free(&p);
             break;
@@ -345,6 +442,7 @@ START_TEST(invalid_programs)
         pair_push(&p, b.engine, in);
         pair_push(&p, b.engine, nop);
         pair_run(&p);
+        accept_old_or_new(&p, b.name, &w);
         compare(p.rtl, p.model, i, b.name);
         uint32_t code = ch_rd(p.rtl, CSR(ERR_CODE));
         ck_assert_msg(code == b.code, "%s: ERR_CODE %u (%s), want %u (%s)", b.name, code, tl_isa_strerror(code),
@@ -352,7 +450,8 @@ START_TEST(invalid_programs)
         ck_assert_msg(ch_rd(p.rtl, CSR_SEM(0)) == 0, "%s: the NOP after it ran", b.name);
         ck_assert(core_rtl_irq(ch_rtl(p.rtl)));
 
-        /* recover: window and ring size back, clear, reset the ring, a valid program */
+        /* recover: faults gone, window and ring size back, clear, reset the ring, a valid program */
+        pair_no_faults(&p);
         uint64_t last = CH_DRAM_BASE + CH_DRAM_SIZE - 1;
         pair_wr(&p, CSR(DRAM_LIMIT_LO), (uint32_t)last);
         pair_wr(&p, CSR_Q(2, SIZE), CH_RING_SLOTS);
@@ -371,6 +470,50 @@ START_TEST(invalid_programs)
         n++;
     }
     printf("%u invalid-program kinds: same error record as the model, then a correct program\n", n);
+}
+END_TEST
+
+/* Every ACTIVATE format pair (6 inputs x 5 outputs), SBUF to SBUF over
+ * all partitions, on random input bits (NaN, Inf, subnormals included),
+ * with the function, rounding and saturation taking turns: the random
+ * programs draw pairs by chance, this makes sure each one runs. */
+START_TEST(activate_every_format_pair)
+{
+    static const unsigned in_fmts[] = {TL_FMT_FP32, TL_FMT_BF16, TL_FMT_FP16,
+                                       TL_FMT_E4M3, TL_FMT_E5M2, TL_FMT_INT8};
+    static const unsigned out_fmts[] = {TL_FMT_FP32, TL_FMT_BF16, TL_FMT_FP16, TL_FMT_E4M3, TL_FMT_E5M2};
+    tl_core_config cfg = build_cfg();
+    pair p = pair_create(&cfg, 400);
+    tl_rng r = {400};
+    const uint32_t F = 16, in_bytes = 4 * F;
+    for (uint32_t i = 0; i < cfg.rows * in_bytes; i++)
+        *ch_mem(p.model, CH_DATA_BASE + i) = *ch_mem(p.rtl, CH_DATA_BASE + i) = (uint8_t)tl_rng_u32(&r);
+    clear_onchip(p.model);
+    clear_onchip(p.rtl);
+    tl_dma_desc d;
+    tl_insn in;
+    desc_to_chip(&d, CH_DATA_BASE, TL_FMT_INT8, cfg.rows, in_bytes, 1, cfg.sbuf_part_log2, 0, 0, TL_FMT_INT8);
+    insn_dma(in, -1, 0, -1, 0, 0, &d);
+    pair_push(&p, 0, in);
+    pair_run(&p);
+    unsigned n = 0;
+    for (unsigned i = 0; i < sizeof in_fmts / sizeof in_fmts[0]; i++)
+        for (unsigned o = 0; o < sizeof out_fmts / sizeof out_fmts[0]; o++, n++) {
+            act_args a = {.in_space = 1, .in_fmt = in_fmts[i], .out_space = 1, .out_fmt = out_fmts[o],
+                          .round = n & 1, .sat = (n >> 1) & 1, .func = (n >> 2) & 1, .P = cfg.rows, .F = F,
+                          .in_off = 0, .out_off = 1024, .scale = 0x3FC00000u /* 1.5 */, .bias = 0xBF000000u,
+                          .seed = tl_rng_u32(&r), .cbase = tl_rng_u32(&r), .csp = F, .csf = 1};
+            insn_act(in, -1, 0, -1, 0, &a);
+            pair_push(&p, 2, in);
+            pair_run(&p);
+            ck_assert_msg(ch_rd(p.rtl, CSR(ERR_CODE)) == 0, "ACTIVATE pair %u: error %s", n,
+                          tl_isa_strerror(ch_rd(p.rtl, CSR(ERR_CODE))));
+            dump_onchip(p.model);
+            dump_onchip(p.rtl);
+            compare(p.rtl, p.model, n, "ACTIVATE format pair");
+        }
+    pair_free(&p);
+    printf("%u ACTIVATE format pairs: bit-exact\n", n);
 }
 END_TEST
 
@@ -522,6 +665,7 @@ int main(int argc, char **argv)
     tcase_set_timeout(tc, 900);
     tcase_add_test(tc, random_programs);
     tcase_add_test(tc, invalid_programs);
+    tcase_add_test(tc, activate_every_format_pair);
     tcase_add_test(tc, reset_mid_program);
     tcase_add_test(tc, hard_reset_anywhere);
     tcase_add_test(tc, powerup_values_invisible);
