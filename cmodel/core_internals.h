@@ -9,6 +9,7 @@
 #include "trnlite/isa.h"
 
 #define CORE_ENGINES 3
+#define CORE_DMA_PEND 4    /* per DMA queue, under a schedule (dma_pend) */
 
 typedef struct {
     uint64_t base;
@@ -43,6 +44,15 @@ struct tl_core {
     uint32_t perf_hi_latch[16];
 
     uint64_t sched;            /* tl_core_set_schedule state; 0: round robin */
+    /* Under a schedule, DMA instructions dispatched but not yet run, per
+     * queue in order (the DMA engine's queues: each runs its own in order,
+     * the engine serves the queues round robin, so across queues a later
+     * descriptor may run first). Round robin runs them at dispatch. */
+    struct {
+        uint32_t insn[32];
+        uint64_t pc;
+    } dma_pend[TL_DMA_MAX_QUEUES][CORE_DMA_PEND];
+    unsigned dma_npend[TL_DMA_MAX_QUEUES];
 
     /* scratch, sized at creation so that running never allocates:
      * matmul operands (rows*cols, rows*bank, cols*bank words) and one

@@ -64,6 +64,7 @@ static void soft_reset(tl_core *c)
         c->q[e].fetched = false;
     }
     memset(c->sem, 0, sizeof c->sem);
+    memset(c->dma_npend, 0, sizeof c->dma_npend);
     c->w_loaded = false;
 }
 
@@ -177,12 +178,20 @@ bool tl_core_irq(const tl_core *c)
     return (c->irq_status & c->irq_enable & IRQ_ALL) != 0;
 }
 
+static unsigned dma_pending(const tl_core *c)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < c->cfg.dma_queues; i++)
+        n += c->dma_npend[i];
+    return n;
+}
+
 static bool core_idle(const tl_core *c)
 {
     for (unsigned e = 0; e < CORE_ENGINES; e++)
         if (c->q[e].head != c->q[e].tail)
             return false;
-    return true;
+    return dma_pending(c) == 0;
 }
 
 /* Interrupt sources evaluated after every step and CSR access. */
@@ -256,13 +265,31 @@ static bool fetch(tl_core *c, unsigned e, uint64_t *pc)
 
 enum step { STEP_NONE, STEP_WAIT, STEP_DONE };
 
+static unsigned sched_next(tl_core *c, unsigned n);
+
+/* Run an instruction of engine e that has passed its wait: execute,
+ * signal, report. Returns the error code (0: done). */
+static unsigned complete(tl_core *c, unsigned e, const uint32_t *in, uint64_t pc)
+{
+    uint64_t fault = 0;
+    unsigned queue = 0, code;
+    if ((code = core_exec(c, in, &fault, &queue))) {
+        core_error(c, e, code, pc, fault, queue);
+    } else if (tl_isa_get(in, TL_ISA_HDR_SIGNAL)) {
+        c->sem[tl_isa_get(in, TL_ISA_HDR_SS)] += tl_isa_get(in, TL_ISA_HDR_SV);
+    }
+    if (c->obs)
+        c->obs(c->obs_ctx, e, in, code);
+    return code;
+}
+
 /* One instruction of engine e: fetch, check, wait or execute. */
 static enum step step_engine(tl_core *c, unsigned e)
 {
     core_ring *q = &c->q[e];
     if (!c->run || (c->stopped >> e & 1) || q->head == q->tail)
         return STEP_NONE;
-    uint64_t pc = q->base + 128u * (uint64_t)q->head, fault = 0;
+    uint64_t pc = q->base + 128u * (uint64_t)q->head;
     unsigned queue = 0, code;
     if (!q->fetched) {
         if (!fetch(c, e, &pc)) {
@@ -282,18 +309,41 @@ static enum step step_engine(tl_core *c, unsigned e)
     if (tl_isa_get(in, TL_ISA_HDR_WAIT) &&
         c->sem[tl_isa_get(in, TL_ISA_HDR_WS)] < tl_isa_get(in, TL_ISA_HDR_WV))
         return STEP_WAIT;
-    if ((code = core_exec(c, in, &fault, &queue))) {
-        core_error(c, e, code, pc, fault, queue);
-        if (c->obs)
-            c->obs(c->obs_ctx, e, in, code);
-        return STEP_DONE;
+    unsigned op = tl_isa_get(in, TL_ISA_HDR_OPCODE);
+    if (c->sched && op == TL_ISA_OP_DMA) {
+        /* into its queue; step_dma_queues runs it later */
+        queue = tl_isa_get(in, TL_ISA_DMA_QUEUE);
+        if (c->dma_npend[queue] == CORE_DMA_PEND)
+            return STEP_NONE; /* the queue is full until step_dma_queues runs one */
+        memcpy(c->dma_pend[queue][c->dma_npend[queue]].insn, in, sizeof q->insn);
+        c->dma_pend[queue][c->dma_npend[queue]++].pc = pc;
+    } else if (c->sched && op == TL_ISA_OP_NOP && dma_pending(c) && e == 0) {
+        return STEP_NONE; /* a NOP runs once every earlier instruction of its ring has */
+    } else if (complete(c, e, in, pc)) {
+        return STEP_DONE; /* stopped on it */
     }
-    if (tl_isa_get(in, TL_ISA_HDR_SIGNAL))
-        c->sem[tl_isa_get(in, TL_ISA_HDR_SS)] += tl_isa_get(in, TL_ISA_HDR_SV);
-    if (c->obs)
-        c->obs(c->obs_ctx, e, in, 0);
     q->fetched = false;
     q->head = (q->head + 1) & (q->size - 1);
+    return STEP_DONE;
+}
+
+/* Under a schedule: run the oldest dispatched DMA of a random queue (the
+ * DMA engine serves its queues round robin, so across queues a later
+ * descriptor may run first). A failing one drops the rest of its queue
+ * (docs/dma.md section 4: they get no completion); other queues go on. */
+static enum step step_dma_queues(tl_core *c)
+{
+    unsigned n = dma_pending(c), qn = 0;
+    if (n == 0)
+        return STEP_NONE;
+    for (unsigned pick = sched_next(c, n); pick >= c->dma_npend[qn]; qn++)
+        pick -= c->dma_npend[qn];
+    if (complete(c, 0, c->dma_pend[qn][0].insn, c->dma_pend[qn][0].pc)) {
+        c->dma_npend[qn] = 0;
+    } else {
+        c->dma_npend[qn]--;
+        memmove(&c->dma_pend[qn][0], &c->dma_pend[qn][1], c->dma_npend[qn] * sizeof c->dma_pend[qn][0]);
+    }
     return STEP_DONE;
 }
 
@@ -315,20 +365,23 @@ uint64_t tl_core_run(tl_core *c, uint64_t max_steps)
 {
     uint64_t steps = 0;
     while (steps < max_steps) {
-        unsigned waiting = 0, order[CORE_ENGINES] = {0, 1, 2}, burst = 1;
+        /* engines, and under a schedule the DMA queues as a fourth (DMA_Q) */
+        enum { DMA_Q = CORE_ENGINES };
+        unsigned waiting = 0, order[CORE_ENGINES + 1] = {0, 1, 2, DMA_Q}, burst = 1;
+        unsigned slots = c->sched ? CORE_ENGINES + 1 : CORE_ENGINES;
         bool progress = false;
         if (c->sched) {
-            for (unsigned i = CORE_ENGINES - 1; i > 0; i--) {
+            for (unsigned i = slots - 1; i > 0; i--) {
                 unsigned j = sched_next(c, i + 1), t = order[i];
                 order[i] = order[j];
                 order[j] = t;
             }
             burst = 1 + sched_next(c, 4);
         }
-        for (unsigned i = 0; i < CORE_ENGINES && steps < max_steps; i++) {
+        for (unsigned i = 0; i < slots && steps < max_steps; i++) {
             unsigned e = order[i];
             for (unsigned b = 0; b < burst && steps < max_steps; b++) {
-                enum step s = step_engine(c, e);
+                enum step s = e == DMA_Q ? step_dma_queues(c) : step_engine(c, e);
                 if (s == STEP_DONE) {
                     progress = true;
                     steps++;

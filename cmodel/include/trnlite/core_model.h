@@ -99,8 +99,12 @@ uint64_t tl_core_run(tl_core *core, uint64_t max_steps);
 /* For tests: with seed != 0 tl_core_run visits the engines in a seeded
  * random order and lets each take a random run of instructions, one of
  * the other interleavings the semaphores allow (a race-free program gives
- * the same result under every one); 0, the default, is round robin, one
- * instruction per engine. */
+ * the same result under every one). The DMA ring then only dispatches a
+ * DMA instruction into its queue (up to 4 each); the queues run their
+ * instructions in order, but a random queue goes next, as the DMA
+ * engine's round robin over queues allows, so a later descriptor of
+ * another queue may run first. 0, the default, is round robin, one
+ * instruction per engine, each DMA run when dispatched. */
 void tl_core_set_schedule(tl_core *core, uint64_t seed);
 
 /* The level interrupt output. */
