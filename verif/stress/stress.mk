@@ -16,3 +16,11 @@ FUZZ += $(BUILD)/tests/test_dma_impolite $(BUILD)/tests/test_core_impolite
 $(eval $(call verilate,core_4x8_xu,trnlite_core,$(CORE_RTL_ALL),$(CORE_INC) --trace-depth 3 $(CORE_CFG_4x8) -GACT_LANES=2 --x-assign unique --x-initial unique))
 $(eval $(call vl_test,test_core_xprop,core_4x8_xu,verif/core/test_core_rtl.c verif/core/core_progs.c $(CORE_RTL_HARNESS),verif/core/shim_core.cpp))
 FUZZ += $(BUILD)/tests/test_core_xprop
+
+# Reset without initial values in Icarus (four-state): every flip-flop and
+# memory of the core starts as X (verif/stress/test_xreset.sh).
+$(BUILD)/tests/test_xreset: verif/stress/test_xreset.sh verif/stress/xreset_core_tb.v $(CORE_RTL_ALL)
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec verif/stress/test_xreset.sh %s\n' "$(CORE_FILES)" > $@
+	chmod +x $@
+TESTS += $(BUILD)/tests/test_xreset
