@@ -45,6 +45,38 @@ always @(posedge clk) if (!f_init && !$past(f_init) && !$past(rst) && !rst)
         assert(m_axi_arlen == $past(m_axi_arlen));
     end
 
+`ifdef F_OUTSTANDING
+// (formal/dma_rd_outstanding.sby, BMC) read bursts outstanding on the bus,
+// AR taken and last R beat not yet given, never more than the meta FIFO
+// holds with its registered head: 2^OUTSTANDING_LOG2 + 1. The memory
+// answers in order (ID 0 only), so the oldest burst's ARLEN says which
+// beat ends it; it answers only bursts it owes.
+reg [7:0] f_len [0:7];
+reg [3:0] f_wp = 4'd0, f_rp = 4'd0;       // one wrap bit
+reg [7:0] f_beat = 8'd0;                  // beats of the oldest burst given
+wire [3:0] f_nb = f_wp - f_rp;
+wire       f_end = f_r && f_beat == f_len[f_rp[2:0]];
+always @(posedge clk) begin
+    if (rst) begin
+        f_wp <= 4'd0; f_rp <= 4'd0; f_beat <= 8'd0;
+    end else begin
+        if (f_ar) begin
+            f_len[f_wp[2:0]] <= m_axi_arlen;
+            f_wp <= f_wp + 4'd1;
+        end
+        if (f_end) begin
+            f_rp   <= f_rp + 4'd1;
+            f_beat <= 8'd0;
+        end else if (f_r) begin
+            f_beat <= f_beat + 8'd1;
+        end
+    end
+end
+always @* if (m_axi_rvalid) assume(f_nb != 0);
+always @* if (!f_init && !rst) assert(f_nb <= (1 << OUTSTANDING_LOG2) + 1);
+always @* if (!f_init) cover(f_nb == (1 << OUTSTANDING_LOG2) + 1);
+`endif
+
 // the check is not vacuous: a request that waits is reachable
 always @* if (!f_init) cover(m_axi_arvalid && !m_axi_arready && f_owed != 0);
 `endif
