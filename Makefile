@@ -55,6 +55,7 @@ help:
 	@echo "  make lint          Verilator -Wall lint, Icarus compile of rtl/, trnlite.core current"
 	@echo "  make fuzz SEEDS=N  long random differential runs, N seeds each, a fresh"
 	@echo "                     base seed each run (printed; SEED=<it> replays)"
+	@echo "  make fuzz-products every 16-bit x 16-bit product, bit-exact (PAIR=, ARANGE=, THREADS=)"
 	@echo "  make bench         the four benchmarks below"
 	@echo "  make bench-cmodel  C model bf16 GEMM vs OpenBLAS sgemm (one core)"
 	@echo "  make bench-te      tensor engine utilization (Verilator)"
@@ -62,7 +63,8 @@ help:
 	@echo "  make bench-gemm    driver GEMMs on the 16 x 16 core, DMA from DRAM (Verilator)"
 	@echo "  make bench-systemc 512^3 bf16 GEMM: SystemC LT model vs Verilated RTL in SystemC"
 	@echo "  make formal        SymbiYosys proofs, each also on a mutant that must fail"
-	@echo "  make coverage      RTL line/toggle coverage (HTML under build/coverage/) and"
+	@echo "  make coverage      RTL line/toggle coverage (HTML under build/coverage/), the"
+	@echo "                     C model and driver line coverage (make coverage-c alone), and"
 	@echo "                     the functional coverage points, printed as tables"
 	@echo "  make synth         Yosys ECP5 + 7-series synthesis, latch check: build/fpga/report.md"
 	@echo "  make fpga          synth, then nextpnr-ecp5 (FPGA_CONFIGS, FPGA_FREQ, FPGA_SEED)"
@@ -80,14 +82,16 @@ test: $(DEPS) $(LINT) $(TESTS)
 	@verif/run_tests.sh $(TESTS)
 
 # A fresh base seed every run (make test keeps its fixed ones); printed
-# first, and `make fuzz SEED=<it>` replays the whole run.
+# first, and `make fuzz SEED=<it>` replays the whole run. Each fuzz binary
+# may run an hour (TEST_TIMEOUT): the exhaustive 16-bit products
+# (fuzz_products, 4 x 2^32 pairs) alone take several minutes.
 fuzz: $(DEPS) $(FUZZ_DEPS) $(FUZZ)
 	@if [ -z "$(FUZZ)" ]; then echo 'make fuzz: no fuzz targets are built yet'; exit 1; fi
 	@seed='$(SEED)'; \
 	if [ -z "$$seed" ]; then seed=$$(od -An -N4 -tu4 /dev/urandom | tr -d ' \n'); fi; \
 	case $$seed in ''|*[!0-9]*|0?*) echo "make fuzz: SEED must be a decimal number without a leading zero"; exit 2;; esac; \
 	echo "make fuzz: base seed $$seed (replay: make fuzz SEED=$$seed SEEDS=$(SEEDS))"; \
-	SEED=$$seed SEEDS=$(SEEDS) verif/run_tests.sh $(FUZZ); rc=$$?; \
+	SEED=$$seed SEEDS=$(SEEDS) TEST_TIMEOUT=$${TEST_TIMEOUT:-3600} verif/run_tests.sh $(FUZZ); rc=$$?; \
 	echo "make fuzz: base seed was $$seed"; exit $$rc
 
 lint: $(DEPS) $(LINT)

@@ -39,6 +39,9 @@ dma_tb *dma_tb_create(const dma_tb_cfg *cfg)
         axi_mem_cfg_impolite(&ac);
     tb->axi = axi_mem_create(&ac);
     tb->rng = cfg->seed ^ 0x5555;
+    tb->oc_rng = cfg->seed ^ 0x0C0C0C0Cull;
+    if (axi_mem_impolite_wanted())
+        dma_tb_onchip_stalls(tb, DMA_TB_OC_STALL_PM, DMA_TB_OC_STALL_MAX);
     dma_tb_timing(tb, cfg->latency, cfg->ready_pct, cfg->stall_permille, cfg->stall_max);
     tb->io.dram_base = tb->dram_base;
     tb->io.dram_limit = tb->dram_base + DMA_TB_DRAM_SIZE - 1;
@@ -72,21 +75,101 @@ static void oc_violation(dma_tb *tb, const char *what, uint32_t addr)
                  (unsigned long long)tb->cycle, what, addr);
 }
 
+void dma_tb_onchip_stalls(dma_tb *tb, unsigned permille, unsigned max)
+{
+    tb->oc_stall_pm = max ? permille : 0;
+    tb->oc_stall_max = max;
+}
+
+/* Is port p stalled this cycle? Draws only while stalls are on, from a
+ * stream of its own, so that runs without them keep their timing. */
+static bool oc_stalled(dma_tb *tb, unsigned p)
+{
+    if (!tb->oc_stall_pm)
+        return false;
+    if (tb->oc_stall_left[p]) {
+        tb->oc_stall_left[p]--;
+        return true;
+    }
+    uint64_t z = (tb->oc_rng += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    if (z % 1000 >= tb->oc_stall_pm)
+        return false;
+    tb->oc_stall_left[p] = (unsigned)((z >> 32) % tb->oc_stall_max); /* this cycle + 0..max-1 more */
+    tb->oc_stalls[p]++;
+    return true;
+}
+
+/* The stability rule on one stream the engine drives, at the clock edge
+ * that ends this cycle: VALID (and the payload) seen now is compared with
+ * the previous edge's unfinished beat. */
+static void oc_hold_check(dma_tb *tb, dma_oc_hold *h, const char *port, bool valid, bool ready,
+                          const uint8_t *payload, unsigned len, uint32_t addr)
+{
+    char msg[96];
+    if (h->pending) {
+        if (!valid) {
+            snprintf(msg, sizeof msg, "%s: VALID dropped before READY", port);
+            oc_violation(tb, msg, addr);
+        } else if (memcmp(h->payload, payload, len) != 0) {
+            snprintf(msg, sizeof msg, "%s: payload changed while VALID waited for READY", port);
+            oc_violation(tb, msg, addr);
+        }
+    }
+    h->pending = valid && !ready;
+    if (h->pending) {
+        memcpy(h->payload, payload, len);
+        h->wait++;
+        h->wait_cycles++;
+        if (h->wait > h->longest)
+            h->longest = h->wait;
+    } else {
+        h->wait = 0;
+    }
+    if (valid && ready)
+        h->beats++;
+}
+
+static void oc_check_streams(dma_tb *tb, const dma_io *io, unsigned db)
+{
+    if (io->rst) {
+        tb->hold_rd.pending = tb->hold_wr.pending = false;
+        tb->hold_rd.wait = tb->hold_wr.wait = 0;
+        return;
+    }
+    uint8_t p[16 + AXI_MEM_MAX_BYTES];
+    p[0] = io->sb_rd_req_psum;
+    memcpy(p + 1, &io->sb_rd_req_addr, 4);
+    oc_hold_check(tb, &tb->hold_rd, "read request", io->sb_rd_req_valid, io->sb_rd_req_ready, p, 5,
+                  io->sb_rd_req_addr);
+    p[0] = io->sb_wr_psum;
+    memcpy(p + 1, &io->sb_wr_addr, 4);
+    memcpy(p + 5, &io->sb_wr_strb, 4);
+    memcpy(p + 9, io->sb_wr_data, db);
+    oc_hold_check(tb, &tb->hold_wr, "write", io->sb_wr_valid, io->sb_wr_ready, p, 9 + db, io->sb_wr_addr);
+}
+
 void dma_tb_step(dma_tb *tb)
 {
     dma_io *io = &tb->io;
     const unsigned db = dma_dut_data_bytes();
     /* slave outputs of this cycle */
     axi_mem_drive(tb->axi, &io->axi);
-    io->sb_rd_req_ready = tb->rsp_n < 60 && chance(tb);
-    if (!tb->rsp_hold)
+    bool st_req = oc_stalled(tb, DMA_OC_RD_REQ), st_rsp = oc_stalled(tb, DMA_OC_RD_RSP),
+         st_wr = oc_stalled(tb, DMA_OC_WR);
+    io->sb_rd_req_ready = !st_req && tb->rsp_n < 60 && chance(tb);
+    /* a response on offer stays on offer (this side's VALID rule) */
+    if (!tb->rsp_hold && !st_rsp)
         tb->rsp_hold = tb->rsp_n > 0 && tb->rsp_at[tb->rsp_head] <= tb->cycle && chance(tb);
     io->sb_rd_rsp_valid = tb->rsp_hold;
     if (tb->rsp_hold)
         memcpy(io->sb_rd_rsp_data, tb->rsp[tb->rsp_head], db);
-    io->sb_wr_ready = chance(tb);
+    io->sb_wr_ready = !st_wr && chance(tb);
 
     dma_dut_eval(tb->dut, io);
+    oc_check_streams(tb, io, db);
 
     if (io->rst) {
         axi_mem_reset(tb->axi);

@@ -26,6 +26,20 @@ typedef struct {
     const char *wave;       /* FST path or NULL */
 } dma_tb_cfg;
 
+/* Valid/ready stability of one on-chip stream the engine drives
+ * (m_sb_rd_req, m_sb_wr): once VALID is high without READY, VALID and the
+ * payload must stay until the cycle READY is high. */
+typedef struct {
+    bool pending;                    /* VALID without READY at the last edge */
+    uint8_t payload[16 + AXI_MEM_MAX_BYTES];
+    unsigned wait;                   /* cycles the current beat has waited */
+    uint64_t beats, wait_cycles;     /* handshakes; cycles VALID waited */
+    unsigned longest;                /* longest wait of one beat */
+} dma_oc_hold;
+
+/* On-chip port statistics (dma_tb_oc_stats). */
+enum { DMA_OC_RD_REQ, DMA_OC_RD_RSP, DMA_OC_WR, DMA_OC_PORTS };
+
 typedef struct {
     dma_dut *dut;
     dma_io io;
@@ -45,7 +59,20 @@ typedef struct {
     char oc_first[200];
     uint64_t cycle;
     uint32_t done_seen[DMA_TB_QUEUES]; /* done pulses counted */
+    /* stability checks of the engine's on-chip streams */
+    dma_oc_hold hold_rd, hold_wr;
+    /* long stalls of the SBUF/PSUM side (off unless set): each cycle a
+     * port not stalled starts a stall of 1..oc_stall_max cycles with
+     * probability oc_stall_pm / 1000, during which it offers no READY
+     * (requests, writes) or no new response */
+    unsigned oc_stall_pm, oc_stall_max;
+    unsigned oc_stall_left[DMA_OC_PORTS];
+    uint64_t oc_stalls[DMA_OC_PORTS], oc_rng;
 } dma_tb;
+
+/* The impolite build's on-chip stalls (test_dma_impolite): */
+#define DMA_TB_OC_STALL_PM 1
+#define DMA_TB_OC_STALL_MAX 300
 
 dma_tb *dma_tb_create(const dma_tb_cfg *cfg);
 void dma_tb_free(dma_tb *tb);
@@ -65,6 +92,10 @@ bool dma_tb_wait_idle(dma_tb *tb, unsigned timeout);
 void dma_tb_sys(dma_tb *tb, tl_dma_sys *sys, uint8_t *dram, uint8_t *sbuf, uint8_t *psum);
 /* DRAM backing store. */
 uint8_t *dma_tb_dram(dma_tb *tb);
+/* Long random stalls of the on-chip ports (permille 0: off, the default
+ * except in builds with the impolite AXI memory, which get
+ * DMA_TB_OC_STALL_PM and DMA_TB_OC_STALL_MAX). */
+void dma_tb_onchip_stalls(dma_tb *tb, unsigned permille, unsigned max);
 /* Protocol violations seen (AXI and on-chip), and the first message. */
 unsigned dma_tb_violations(const dma_tb *tb);
 const char *dma_tb_first_violation(const dma_tb *tb);

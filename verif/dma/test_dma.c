@@ -1181,6 +1181,19 @@ static void report_axi(const char *what)
            st->max_wr_seen[0]);
     if (imp)
         ck_assert_msg(st->w_early > 0, "%s: the impolite memory never took W before AW", what);
+    /* the on-chip streams: beats, how long VALID waited for READY (held,
+     * with its payload: dma_harness checks it), the SBUF/PSUM side's stalls */
+    printf("dma: %s: on-chip read requests %llu (longest wait %u cycles, %llu cycles waiting), "
+           "writes %llu (longest wait %u, %llu waiting); long stalls: requests %llu, responses %llu, "
+           "writes %llu\n",
+           what, (unsigned long long)tb->hold_rd.beats, tb->hold_rd.longest,
+           (unsigned long long)tb->hold_rd.wait_cycles, (unsigned long long)tb->hold_wr.beats,
+           tb->hold_wr.longest, (unsigned long long)tb->hold_wr.wait_cycles,
+           (unsigned long long)tb->oc_stalls[DMA_OC_RD_REQ], (unsigned long long)tb->oc_stalls[DMA_OC_RD_RSP],
+           (unsigned long long)tb->oc_stalls[DMA_OC_WR]);
+    if (imp) /* long stalls with a beat waiting through them, on both streams */
+        ck_assert_msg(tb->hold_rd.longest >= 100 && tb->hold_wr.longest >= 100,
+                      "%s: no on-chip beat waited 100 cycles or more", what);
 }
 
 START_TEST(random_descriptor_lists)

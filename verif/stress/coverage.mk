@@ -1,9 +1,11 @@
 # make coverage (issue 10; not part of make test): Verilator line and
 # toggle coverage of the DMA engine (test_dma on the 128-bit build) and of
 # the whole core (test_core_rtl on the 4 x 8 build), plus the functional
-# coverage points the tests count (verif/common/fcov.h). Results under
+# coverage points the tests count (verif/common/fcov.h), then gcov of the
+# C model and the driver (make coverage-c, coverage_c.mk). Results under
 # build/coverage/: summary.txt (the tables printed), rtl_line.info and
-# rtl_toggle.info (lcov), html/line and html/toggle (genhtml), functional.txt.
+# rtl_toggle.info (lcov), html/line and html/toggle (genhtml), functional.txt,
+# c_lines.info and html/c (the C part).
 COV_DIR     := $(BUILD)/coverage
 COV_VLFLAGS := --coverage-line --coverage-toggle
 COV_TESTS   :=
@@ -31,8 +33,10 @@ $(eval $(call cov_test,test_core_rtl,core_4x8_cov,trnlite_core,verif/core/test_c
 
 # Each test binary writes one .dat per model it built (many); they are
 # added up per binary at once, so the raw files never pile up.
+# The C part (coverage_c.mk, read after this file: hence $$(COVC_TESTS))
+# runs last: this recipe first clears html/.
 .PHONY: coverage
-coverage: $(DEPS) $(COV_TESTS)
+coverage: $(DEPS) $(COV_TESTS) $$(COVC_TESTS)
 	@rm -rf $(COV_DIR)/raw $(COV_DIR)/fcov $(COV_DIR)/html $(COV_DIR)/*.dat $(COV_DIR)/*.info
 	@mkdir -p $(COV_DIR)/raw $(COV_DIR)/fcov
 	@fail=0; for t in $(COV_TESTS); do n=$${t##*/}; mkdir -p $(COV_DIR)/raw/$$n; \
@@ -48,4 +52,6 @@ coverage: $(DEPS) $(COV_TESTS)
 	  genhtml -q --output-directory $(COV_DIR)/html/$$k --title "trnlite RTL $$k coverage" $(COV_DIR)/rtl_$$k.info || fail=1; \
 	done; \
 	echo "make coverage: HTML in $(COV_DIR)/html/line/index.html and $(COV_DIR)/html/toggle/index.html"; \
+	$(MAKE) --no-print-directory coverage-c || fail=1; \
+	cat $(COV_DIR)/c_summary.txt >> $(COV_DIR)/summary.txt 2>/dev/null || fail=1; \
 	exit $$fail
