@@ -5,10 +5,13 @@
 # fewer cycles than a 4 x 4's), 8 clocks per UART bit and a 4096-cycle
 # inter-byte timeout, behind a pseudo-terminal (board_sim.cpp).
 # test_board speaks raw frames to it and runs the unmodified trnlite CLI
-# against it (--backend uart --port).
+# against it (--backend uart --port). Built with --x-assign unique
+# --x-initial unique: each simulator starts from other random power-up
+# values (board_sim --seed), the reset synchronizer from its FPGA initial
+# values.
 BOARD_SIM_CPB    := 8
 BOARD_SIM_PARAMS := -GCLKS_PER_BIT=$(BOARD_SIM_CPB) -GGAP_CYCLES=4096 -GLED_LOG2=8
-$(eval $(call verilate,ulx3s_sim,ulx3s_top,$(BOARD_ALL),$(BOARD_INC) -DSIM $(BOARD_SIM_PARAMS) -O3 --x-assign fast --x-initial fast --trace-depth 2))
+$(eval $(call verilate,ulx3s_sim,ulx3s_top,$(BOARD_ALL),$(BOARD_INC) -DSIM $(BOARD_SIM_PARAMS) -O3 --x-assign unique --x-initial unique --trace-depth 2))
 
 BOARD_SIM := $(BUILD)/tests/board_sim
 $(BUILD)/vlshim/board_sim/board_sim.o: verif/board/board_sim.cpp $$(VL_OBJS_ulx3s_sim)

@@ -2,7 +2,7 @@
 // pseudo-terminal, so that the unmodified trnlite CLI (backend uart) talks
 // to it as to a board on /dev/ttyUSB0 (docs/board.md section 4).
 //
-//   board_sim --link PATH [--drop-reply N] [--wave FILE.fst]
+//   board_sim --link PATH [--drop-reply N] [--seed N] [--wave FILE.fst]
 //
 // Opens a pty (posix_openpt), makes PATH a symlink to its slave, prints
 // "board_sim: pty /dev/pts/N" and runs until SIGTERM or SIGINT. Every
@@ -11,7 +11,10 @@
 // byte the design sends on ftdi_rxd is sampled mid-bit and written back.
 // --drop-reply N swallows the N-th reply (1-based; a reply is a burst of
 // bytes with less than 4 byte times of idle line inside), to test the
-// host's retry.
+// host's retry. --seed N (default 1) seeds the random power-up value of
+// every flip-flop and memory that has no initial value (the model is
+// built with --x-initial unique --x-assign unique); the reset synchronizer
+// starts from its FPGA initial values, as on the device.
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -38,15 +41,18 @@ int main(int argc, char **argv)
 {
     const char *link_path = nullptr, *wave = nullptr;
     long drop_reply = 0;
+    unsigned long seed = 1;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--link") && i + 1 < argc)
             link_path = argv[++i];
         else if (!strcmp(argv[i], "--drop-reply") && i + 1 < argc)
             drop_reply = strtol(argv[++i], nullptr, 10);
+        else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
+            seed = strtoul(argv[++i], nullptr, 10);
         else if (!strcmp(argv[i], "--wave") && i + 1 < argc)
             wave = argv[++i];
         else {
-            fprintf(stderr, "usage: board_sim --link PATH [--drop-reply N] [--wave FILE.fst]\n");
+            fprintf(stderr, "usage: board_sim --link PATH [--drop-reply N] [--seed N] [--wave FILE.fst]\n");
             return 2;
         }
     }
@@ -83,6 +89,8 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
 
     VerilatedContext ctx;
+    ctx.randReset(2);
+    ctx.randSeed((int)(seed % 0x7ffffffeu) + 1);  // 0 would mean "time based"
     Vulx3s_top *top = new Vulx3s_top(&ctx);
     VerilatedFstC *fst = nullptr;
     uint64_t t_trace = 0;

@@ -52,6 +52,9 @@ static void sim_start(const char *drop)
     mkdir(DIR, 0777);
     snprintf(link_path, sizeof link_path, DIR "/tty%d", (int)getpid());
     unlink(link_path);
+    static unsigned starts;       /* each simulator gets other power-up values */
+    char seed[16];
+    snprintf(seed, sizeof seed, "%u", ++starts);
     sim_pid = fork();
     ck_assert_int_ge(sim_pid, 0);
     if (sim_pid == 0) {
@@ -59,9 +62,9 @@ static void sim_start(const char *drop)
         int null = open("/dev/null", O_WRONLY);
         dup2(null, 1);
         if (drop)
-            execl(SIM, SIM, "--link", link_path, "--drop-reply", drop, (char *)NULL);
+            execl(SIM, SIM, "--link", link_path, "--seed", seed, "--drop-reply", drop, (char *)NULL);
         else
-            execl(SIM, SIM, "--link", link_path, (char *)NULL);
+            execl(SIM, SIM, "--link", link_path, "--seed", seed, (char *)NULL);
         _exit(127);
     }
     char target[128];

@@ -55,8 +55,9 @@ typedef struct {
 
 typedef struct cc_dut cc_dut;
 
-/* wave: FST path or NULL. */
-cc_dut *cc_dut_create(const char *wave);
+/* wave: FST path or NULL; seed: the power-up values of every flip-flop
+ * and memory (Verilator randReset(2) seeded with it). */
+cc_dut *cc_dut_create(const char *wave, uint32_t seed);
 void cc_dut_free(cc_dut *d);
 /* Bus width in bytes and AXI address bits of this build. */
 unsigned cc_dut_data_bytes(void);

@@ -36,10 +36,10 @@ static const unsigned DB = sizeof(Vcore_ctrl::f_rdata);
 extern "C" unsigned cc_dut_data_bytes(void) { return DB; }
 extern "C" unsigned cc_dut_addr_bits(void) { return sizeof(Vcore_ctrl::f_araddr) * 8; }
 
-extern "C" cc_dut *cc_dut_create(const char *wave)
+extern "C" cc_dut *cc_dut_create(const char *wave, uint32_t seed)
 {
     cc_dut *d = new cc_dut;
-    d->create(wave);
+    d->create(wave, seed);
     d->top->clk = 0;
     return d;
 }

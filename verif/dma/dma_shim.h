@@ -61,8 +61,9 @@ typedef struct {
 
 typedef struct dma_dut dma_dut;
 
-/* wave: FST path or NULL. */
-dma_dut *dma_dut_create(const char *wave);
+/* wave: FST path or NULL; seed: the power-up values of every flip-flop
+ * and memory (Verilator randReset(2) seeded with it). */
+dma_dut *dma_dut_create(const char *wave, uint32_t seed);
 void dma_dut_free(dma_dut *d);
 /* Bus width in bytes and AXI address bits of this build. */
 unsigned dma_dut_data_bytes(void);

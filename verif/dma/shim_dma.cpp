@@ -12,10 +12,10 @@ static const unsigned DB = sizeof(Vdma_engine::m_axi_wstrb) * 8;
 extern "C" unsigned dma_dut_data_bytes(void) { return DB; }
 extern "C" unsigned dma_dut_addr_bits(void) { return sizeof(Vdma_engine::m_axi_awaddr) * 8; }
 
-extern "C" dma_dut *dma_dut_create(const char *wave)
+extern "C" dma_dut *dma_dut_create(const char *wave, uint32_t seed)
 {
     dma_dut *d = new dma_dut;
-    d->create(wave);
+    d->create(wave, seed);
     d->top->clk = 0;
     return d;
 }
