@@ -10,7 +10,9 @@ source file how many points were hit.
 Functional: adds up the counts the tests wrote (DIR/fcov/*.txt, fcov.h)
 and prints them against the list of points below; every point at zero is
 listed. Extra points the tests counted (outside the list) are printed too.
-Everything printed also goes to DIR/summary.txt.
+Everything printed also goes to DIR/summary.txt. Every gap, one line each:
+DIR/toggle_gaps.txt (per signal, with the shape of the gap) and
+DIR/line_gaps.txt (per line or branch point).
 """
 import argparse
 import collections
@@ -82,6 +84,71 @@ def fields(key):
     return d
 
 
+def toggle_gaps(counts, path):
+    """Every signal with a bit that did not toggle both ways, one line each,
+    most untoggled points first, with the shape of the gap:
+      never      no bit of the signal toggled at all
+      high bits  the untoggled bits are exactly the top ones (the values the
+                 tests used stayed below 2^k)
+      one way    every bit changed at least once, some only in one direction
+      scattered  anything else
+    Returns the untoggled points per shape. Written to path."""
+    sig = collections.OrderedDict()
+    for key, n in counts.items():
+        fd = fields(key)
+        if not fd.get("page", "").startswith("v_toggle"):
+            continue
+        o = fd.get("o", "?")
+        name, _, rest = o.partition("[")
+        bit = int(rest.split("]", 1)[0]) if rest and rest.split("]", 1)[0].isdigit() else 0
+        name = name.split(":", 1)[0]
+        src = os.path.relpath(fd.get("f", "?")) if fd.get("f", "?").startswith("/") else fd.get("f", "?")
+        d = sig.setdefault((src, fd.get("page", "")[9:], name), collections.defaultdict(lambda: [0, 0]))
+        d[bit][0] += 1
+        d[bit][1] += n > 0
+    rows, shapes = [], collections.Counter()
+    for (src, mod, name), bits in sig.items():
+        miss = sum(t - h for t, h in bits.values())
+        if miss == 0:
+            continue
+        dead = sorted(b for b, (t, h) in bits.items() if h == 0)
+        part = sorted(b for b, (t, h) in bits.items() if 0 < h < t)
+        if len(dead) == len(bits):
+            shape = "never"
+        elif not part and dead and dead == list(range(min(dead), max(bits) + 1)):
+            shape = "high bits"
+        elif not dead:
+            shape = "one way"
+        else:
+            shape = "scattered"
+        shapes[shape] += miss
+        rows.append((miss, src, mod, name, len(bits), shape, dead))
+    rows.sort(key=lambda r: (-r[0], r[1], r[3]))
+    with open(path, "w") as f:
+        f.write("# untoggled points (0->1 and 1->0 per bit), signal, bits, shape, bits never toggled\n")
+        for miss, src, mod, name, nb, shape, dead in rows:
+            f.write("%6d  %-28s %-22s %-34s %4d  %-9s %s\n" % (
+                miss, src, mod, name, nb, shape, ("[%d:%d]" % (max(dead), min(dead))) if shape == "high bits"
+                else " ".join(map(str, dead[:12])) + (" ..." if len(dead) > 12 else "")))
+    return shapes
+
+
+def line_gaps(counts, path):
+    """Every line or branch point never hit: file:line and Verilator's label."""
+    rows = []
+    for key, n in counts.items():
+        fd = fields(key)
+        if fd.get("page", "").startswith("v_toggle") or n:
+            continue
+        src = os.path.relpath(fd.get("f", "?")) if fd.get("f", "?").startswith("/") else fd.get("f", "?")
+        rows.append((src, int(fd.get("l", "0") or 0), fd.get("page", ""), fd.get("o", "")))
+    rows.sort()
+    with open(path, "w") as f:
+        for src, line, page, o in rows:
+            f.write("%s:%d  %s  %s\n" % (src, line, page, o))
+    return len(rows)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--dir", required=True)
@@ -125,6 +192,11 @@ def main():
         "%.1f" % (100.0 * tot["line"][1] / max(tot["line"][0], 1)),
         "%d/%d" % (tot["toggle"][1], tot["toggle"][0]),
         "%.1f" % (100.0 * tot["toggle"][1] / max(tot["toggle"][0], 1))))
+    shapes = toggle_gaps(counts, os.path.join(a.dir, "toggle_gaps.txt"))
+    nl = line_gaps(counts, os.path.join(a.dir, "line_gaps.txt"))
+    say("untoggled points by shape (every signal in %s): %s" % (
+        os.path.join(a.dir, "toggle_gaps.txt"), ", ".join("%s %d" % kv for kv in shapes.most_common())))
+    say("line and branch points never hit: %d, each in %s" % (nl, os.path.join(a.dir, "line_gaps.txt")))
     say()
 
     fc = collections.Counter()
