@@ -805,14 +805,19 @@ always @* begin
     // ---------------------------------------------------------- front end
     case (state_reg)
         S_IDLE: begin
+            // The front-end registers mean nothing while idle, so they
+            // take pick_reg's head in every idle cycle, not only when it is
+            // found: their enables (job_reg is 640 bits) are the state
+            // alone, and the pick's logic reaches only the state, the
+            // round-robin start and the queue's pop.
+            job_next     = q_head;
+            qsel_next    = pick_reg;
+            step_next    = 3'd0;
+            jerr_next    = 1'b0;
+            jcode_next   = `DMA_ERR_NONE;
+            jaddr_next   = 64'd0;
             if (found) begin
-                job_next     = q_head;
-                qsel_next    = pick_reg;
                 rr_next      = {pick_reg[QUEUES-2:0], pick_reg[QUEUES-1]};
-                step_next    = 3'd0;
-                jerr_next    = 1'b0;
-                jcode_next   = `DMA_ERR_NONE;
-                jaddr_next   = 64'd0;
                 state_next   = S_CHECK;
             end
         end
@@ -1029,10 +1034,15 @@ always @* begin
     // and their later descriptors are dropped when it retires. Registered,
     // so that an error report does not run through the pick and the drop
     // into the front end's enables in its own cycle (evany covers it).
+    // Computed from the slots as they are, not from sv_next/sq_next: a job
+    // launched now has no error yet, and a failed job retiring now sets
+    // its queue's qerr_reg, which holds off the same things (a stale bit
+    // for one cycle after the retire only delays a pick).
     qfail_next = {QUEUES{1'b0}};
     for (k = 0; k < 2; k = k + 1) begin
-        if (sv_next[k] && serr_next[k] && !sdrop_next[k]) begin
-            qfail_next = qfail_next | sq_next[QUEUES*k +: QUEUES];
+        if (sv_reg[k] && (serr_reg[k] || ev[k]) && !sdrop_reg[k] && !abort &&
+            !(ev[1-k] && sv_reg[1-k] && !serr_reg[1-k] && !sdrop_reg[1-k] && schain_reg[k])) begin
+            qfail_next = qfail_next | sq_reg[QUEUES*k +: QUEUES];
         end
     end
 end
