@@ -265,7 +265,9 @@ wire [639:0]          q_head;        // head descriptor of the picked queue
 reg  [QUEUES-1:0]     qf_push;
 reg  [QUEUES-1:0]     qf_flush;
 reg                   found;         // pick_reg's queue is still eligible: take its head
-reg  [QUEUES-1:0]     qfail;         // queues with a failed job still in flight
+reg  [QUEUES-1:0]     qfail_reg;     // queues with a failed job still in flight (as of the cycle before)
+reg  [QUEUES-1:0]     qfail_next;
+reg                   evany;         // an error report arrives in this cycle (either unit)
 reg  [QUEUES-1:0]     elig;          // queues with work and no error
 reg  [QUEUES-1:0]     from_rr;       // queues at or after the round-robin start
 reg  [QUEUES-1:0]     cand;          // where to look first
@@ -309,13 +311,17 @@ always @* begin
     for (a = 0; a < QUEUES; a = a + 1) begin
         qf_push[a] = desc_valid && (desc_queue == a[3:0]) && !qerr_reg[a] && !abort;
     end
-    elig       = abort ? {QUEUES{1'b0}} : (qf_valid & ~qerr_reg & ~qfail);
+    elig       = abort ? {QUEUES{1'b0}} : (qf_valid & ~qerr_reg & ~qfail_reg);
     from_rr[0] = rr_reg[0];
     for (a = 1; a < QUEUES; a = a + 1) begin
         from_rr[a] = rr_reg[a] || from_rr[a-1];
     end
     cand  = ((elig & from_rr) != {QUEUES{1'b0}}) ? (elig & from_rr) : elig;
-    found = ((elig & pick_reg) != {QUEUES{1'b0}});
+    // qfail_reg does not yet show a failure reported in this cycle: take
+    // nothing while a report arrives (a cycle), rather than a descriptor of
+    // the failing queue
+    evany = rd_ev_reg || wr_ev_reg;
+    found = ((elig & pick_reg) != {QUEUES{1'b0}}) && !evany;
     pick  = {QUEUES{1'b0}};
     for (a = QUEUES - 1; a >= 0; a = a - 1) begin
         if (cand[a]) begin
@@ -713,14 +719,6 @@ always @* begin
         end
     end
 
-    // queues whose job in flight failed: nothing more is picked from them,
-    // and their later descriptors are dropped when it retires
-    qfail = {QUEUES{1'b0}};
-    for (e = 0; e < 2; e = e + 1) begin
-        if (sv_reg[e] && (serr_reg[e] || ev[e]) && !sdrop_reg[e]) begin
-            qfail = qfail | sq_reg[QUEUES*e +: QUEUES];
-        end
-    end
 end
 
 reg              oslot;       // the oldest job's slot
@@ -807,14 +805,19 @@ always @* begin
     // ---------------------------------------------------------- front end
     case (state_reg)
         S_IDLE: begin
+            // The front-end registers mean nothing while idle, so they
+            // take pick_reg's head in every idle cycle, not only when it is
+            // found: their enables (job_reg is 640 bits) are the state
+            // alone, and the pick's logic reaches only the state, the
+            // round-robin start and the queue's pop.
+            job_next     = q_head;
+            qsel_next    = pick_reg;
+            step_next    = 3'd0;
+            jerr_next    = 1'b0;
+            jcode_next   = `DMA_ERR_NONE;
+            jaddr_next   = 64'd0;
             if (found) begin
-                job_next     = q_head;
-                qsel_next    = pick_reg;
                 rr_next      = {pick_reg[QUEUES-2:0], pick_reg[QUEUES-1]};
-                step_next    = 3'd0;
-                jerr_next    = 1'b0;
-                jcode_next   = `DMA_ERR_NONE;
-                jaddr_next   = 64'd0;
                 state_next   = S_CHECK;
             end
         end
@@ -869,9 +872,11 @@ always @* begin
         end
         S_LAUNCH: begin
             // a free slot, no earlier job of the queue writing DRAM, no
-            // read-after-write on a job in flight, and the reader drained
-            // before it changes between DRAM and on-chip responses
-            launch = !sv_reg[lslot] && !gate && !haz_reg &&
+            // read-after-write on a job in flight, the reader drained between DRAM and on-chip responses
+            // before it changes between DRAM and on-chip responses; and
+            // no error report arriving (qfail_reg shows it one cycle later:
+            // the failing job may be an earlier one of this queue)
+            launch = !sv_reg[lslot] && !gate && !haz_reg && !evany &&
                      ((rkind_reg == (src_space != `DMA_SPACE_DRAM)) || !rd_busy);
         end
         S_ISSUE: begin
@@ -921,7 +926,7 @@ always @* begin
     // a descriptor behind a failed one of its queue is dropped before it
     // runs (its queue stops there); so is every descriptor on abort
     if (((state_reg == S_CHECK) || (state_reg == S_LAUNCH) || (state_reg == S_END)) &&
-        ((((qfail | qerr_reg) & qsel_reg) != {QUEUES{1'b0}}) || abort)) begin
+        ((((qfail_reg | qerr_reg) & qsel_reg) != {QUEUES{1'b0}}) || abort)) begin
         state_next = S_IDLE;
         finish     = 1'b0;
         launch     = 1'b0;
@@ -1024,6 +1029,22 @@ always @* begin
             qaddr_next[64*k +: 64] = 64'd0;
         end
     end
+
+    // queues whose job in flight failed: nothing more is picked from them,
+    // and their later descriptors are dropped when it retires. Registered,
+    // so that an error report does not run through the pick and the drop
+    // into the front end's enables in its own cycle (evany covers it).
+    // Computed from the slots as they are, not from sv_next/sq_next: a job
+    // launched now has no error yet, and a failed job retiring now sets
+    // its queue's qerr_reg, which holds off the same things (a stale bit
+    // for one cycle after the retire only delays a pick).
+    qfail_next = {QUEUES{1'b0}};
+    for (k = 0; k < 2; k = k + 1) begin
+        if (sv_reg[k] && (serr_reg[k] || ev[k]) && !sdrop_reg[k] && !abort &&
+            !(ev[1-k] && sv_reg[1-k] && !serr_reg[1-k] && !sdrop_reg[1-k] && schain_reg[k])) begin
+            qfail_next = qfail_next | sq_reg[QUEUES*k +: QUEUES];
+        end
+    end
 end
 
 always @(posedge clk) begin
@@ -1032,6 +1053,7 @@ always @(posedge clk) begin
         qsel_reg  <= {{(QUEUES-1){1'b0}}, 1'b1};
         rr_reg    <= {{(QUEUES-1){1'b0}}, 1'b1};
         pick_reg  <= {QUEUES{1'b0}};
+        qfail_reg <= {QUEUES{1'b0}};
         step_reg  <= 3'd0;
         jerr_reg  <= 1'b0;
         jcode_reg <= `DMA_ERR_NONE;
@@ -1056,6 +1078,7 @@ always @(posedge clk) begin
         qsel_reg  <= qsel_next;
         rr_reg    <= rr_next;
         pick_reg  <= pick_next;
+        qfail_reg <= qfail_next;
         step_reg  <= step_next;
         jerr_reg  <= jerr_next;
         jcode_reg <= jcode_next;

@@ -97,6 +97,7 @@ module dma_wr #(
 localparam DB   = DATA_WIDTH / 8;
 localparam DBL  = $clog2(DB);
 localparam MW   = ADDR_WIDTH + 2 * (DBL + 1) + 8 + 6;  // {one beat, addr, lo, hi, beats-1, onchip, psum, seq}
+localparam MWF  = MW + DBL + 1;                        // {first beat's bytes, the above}
 localparam CW   = OUTSTANDING_LOG2 + 1;                // burst counter bits
 
 // ------------------------------------------------------------- registers
@@ -126,10 +127,12 @@ reg                  w_end;                     // an on-chip burst's last beat
 reg                  take_burst;
 reg                  meta_pop;
 reg                  b_pop;
-reg [DBL+1:0]        avail;
+reg [DBL+1:0]        sum;       // bytes in buf and in the input word
+reg                  enough;    // n bytes are available (buf, or buf and a usable input word)
 reg [DATA_WIDTH-1:0] beat;      // the beat's bytes on their lanes, zero elsewhere
 reg [DB-1:0]         strb;
 reg [DBL+1:0]        lo_cnt;
+reg                  skip_end;  // a dead job's on-chip burst ends, skipped
 reg [CW-1:0]         dec0;      // bursts of slot 0 (1) ending this cycle
 reg [CW-1:0]         dec1;
 integer              i;
@@ -173,10 +176,13 @@ dma_agen #(
     .burst_last     (b_last)
 );
 
+// bytes of a burst's first beat: [lo, hi) for a one-beat burst, else [lo, DB)
+wire [DBL:0]          b_nfirst = ((b_beats_m1 == 8'd0) ? b_hi : DB[DBL:0]) - b_lo;
+
 // W meta FIFO: bursts whose beats are still owed.
 wire          meta_in_ready;
 wire          meta_valid;
-wire [MW-1:0] meta_data;
+wire [MWF-1:0] meta_data;
 // B FIFO: addresses and slots of DRAM bursts awaiting their response.
 wire                  bq_in_ready;
 wire                  bq_valid;
@@ -189,7 +195,7 @@ assign b_ready = !kill_any[cur_reg[0]] && meta_in_ready && (onchip || (bq_in_rea
 // not from the distributed RAM's read; AW bursts in flight stay bounded by
 // the B FIFO)
 dma_fifo #(
-    .WIDTH      (MW),
+    .WIDTH      (MWF),
     .DEPTH_LOG2 (OUTSTANDING_LOG2),
     .OUT_REG    (1)
 ) meta_fifo (
@@ -198,7 +204,7 @@ dma_fifo #(
     .clear     (1'b0),
     .in_valid  (take_burst),
     .in_ready  (meta_in_ready),
-    .in_data   ({b_beats_m1 == 8'd0, b_addr, b_lo, b_hi, b_beats_m1, onchip, psum, cur_reg}),
+    .in_data   ({b_nfirst, b_beats_m1 == 8'd0, b_addr, b_lo, b_hi, b_beats_m1, onchip, psum, cur_reg}),
     .out_valid (meta_valid),
     .out_ready (meta_pop),
     .out_data  (meta_data)
@@ -236,6 +242,7 @@ wire [2:0]            in_dist  = in_seq - (meta_valid ? h_seq : cur_reg);
 wire                  in_use   = in_valid && (in_dist == 3'd0) && !kill_any[in_seq[0]];
 wire                  in_drop  = in_valid && (in_dist[2] || ((in_dist == 3'd0) && kill_any[in_seq[0]]));
 wire                  h_single = meta_data[MW-1];
+wire [DBL:0]          h_nfirst = meta_data[MWF-1 -: DBL+1];
 wire                  h_first_beat = first_reg;
 wire                  h_last_beat  = first_reg ? h_single : lastm_reg;
 wire                  nx_last      = (beat_reg + 8'd1 == h_bm1);  // the next beat is the last
@@ -274,7 +281,10 @@ wire                  sk_fire = sk_valid && (sk_onchip ? m_sb_wr_ready : m_axi_w
 // buf) or by n - cnt (from the input word, when buf runs out).
 wire [DBL:0]          lo       = h_first_beat ? h_lo : {(DBL+1){1'b0}};
 wire [DBL:0]          hi       = h_last_beat ? h_hi : DB[DBL:0];
-wire [DBL:0]          n        = hi - lo;
+// n = hi - lo, with the first beat's count from the meta entry (computed
+// as the burst was queued), so that no subtraction follows the head's
+// flags in front of the byte-count compares
+wire [DBL:0]          n        = h_first_beat ? h_nfirst : (lastm_reg ? h_hi : DB[DBL:0]);
 wire                  from_buf = (cnt_reg >= n);
 wire [DBL-1:0]        in_amt   = lo[DBL-1:0] + cnt_reg[DBL-1:0];
 wire [DBL-1:0]        rest_amt = from_buf ? -n[DBL-1:0] : cnt_reg[DBL-1:0] - n[DBL-1:0];
@@ -375,7 +385,9 @@ always @* begin
     // W beats: take n = hi - lo bytes from the stream, place them at lo.
     // Lane l in [lo, hi) gets stream byte l - lo: from buf below cnt, else
     // from the input word.
-    avail  = {1'b0, cnt_reg} + (in_use ? {1'b0, in_nbytes} : {(DBL+2){1'b0}});
+    // (the sum of two registers beside in_use, not behind it)
+    sum    = {1'b0, cnt_reg} + {1'b0, in_nbytes};
+    enough = from_buf || (in_use && (sum >= {1'b0, n}));
     lo_cnt = {1'b0, lo} + {1'b0, cnt_reg};
     for (i = 0; i < DB; i = i + 1) begin
         strb[i] = (i >= lo) && (i < hi);
@@ -408,7 +420,7 @@ always @* begin
                 first_next = 1'b0;
                 lastm_next = nx_last;
             end
-        end else if (avail >= {1'b0, n}) begin
+        end else if (enough) begin
             w_emit = 1'b1;
             w_end  = h_onchip && h_last_beat;
             w_data = beat;
@@ -420,7 +432,7 @@ always @* begin
                 cnt_next = cnt_reg - n;
             end else begin
                 in_ready = 1'b1;
-                cnt_next = avail[DBL:0] - n;
+                cnt_next = sum[DBL:0] - n;     // in_use here
                 bs_next  = in_seq[0];
             end
             if (h_last_beat) begin
@@ -458,10 +470,14 @@ always @* begin
     // a dead job's on-chip burst whose last beat was skipped. The ends are
     // counted first and the issue (late: it follows AWREADY and the B FIFO)
     // only picks between two sums at the end.
+    // (a skipped burst's end is written out from the head's flags: it is
+    // meta_pop in the dropping branch, which does not wait for the byte
+    // counts)
+    skip_end = meta_valid && w_ready && dropping && h_last_beat && h_onchip;
     dec0 = {{(CW-1){1'b0}}, b_pop && !bq_slot} + {{(CW-1){1'b0}}, sk_fire && sk_end && !sk_slot} +
-           {{(CW-1){1'b0}}, meta_pop && dropping && h_onchip && !h_seq[0]};
+           {{(CW-1){1'b0}}, skip_end && !h_seq[0]};
     dec1 = {{(CW-1){1'b0}}, b_pop && bq_slot} + {{(CW-1){1'b0}}, sk_fire && sk_end && sk_slot} +
-           {{(CW-1){1'b0}}, meta_pop && dropping && h_onchip && h_seq[0]};
+           {{(CW-1){1'b0}}, skip_end && h_seq[0]};
     cnt0_next = (take_burst && !cur_reg[0]) ? cnt0_reg + 1'b1 - dec0 : cnt0_reg - dec0;
     cnt1_next = (take_burst && cur_reg[0])  ? cnt1_reg + 1'b1 - dec1 : cnt1_reg - dec1;
 
