@@ -36,12 +36,13 @@
  * Pipeline: nothing ever stops once issued (no clock enable). With
  * S = TE_PE_SUM_LATENCY (the PE's partial-sum latency, = the fp32 adder's
  * latency), PM = TE_PE_MUL_LATENCY and OL = TE_OUT_LATENCY, the vector
- * issued in cycle t has its element r decoded and broadcast to row r in
- * cycle t + 2 + S*r, the row's partial sum leaves the row S cycles after
+ * issued in cycle t has its element r decoded in cycle t + 1 + S*r and
+ * broadcast to row r in cycle t + 3 + S*r, the row's partial sum leaves the row S cycles after
  * the one above, the column sums (fp32; exact integers for int8 x int8)
  * are converted to int32 for an int8 matmul in OL stages below the last
  * row, and the result is on out_* in cycle t + LATENCY,
- * LATENCY = S*ROWS + PM + 2 + OL. Steady state: one
+ * LATENCY = S*ROWS + PM + IL + OL (IL = TE_IN_LATENCY: input, decode and
+ * copy registers). Steady state: one
  * vector per clock, no bubble between commands. Same-address hazards of
  * the PSUM read-modify-write are resolved here, at issue: an accumulating
  * vector waits until no vector to its PSUM address was issued in the last
@@ -102,11 +103,12 @@ localparam integer S       = `TE_PE_SUM_LATENCY;    // per-row skew
 localparam integer PM      = `TE_PE_MUL_LATENCY;
 localparam integer WIN     = `TE_PSUM_RMW_WINDOW;
 localparam integer OL      = `TE_OUT_LATENCY;
-localparam integer LATENCY = S * ROWS + PM + 2 + OL; // issue .. out beat
+localparam integer IL      = `TE_IN_LATENCY;
+localparam integer LATENCY = `TE_LATENCY(ROWS);     // issue .. out beat
 localparam integer RW      = (ROWS > 1) ? $clog2(ROWS) : 1;  // row index width
 localparam integer STAGES  = LATENCY;                // control pipe: stage j in cycle t+1+j
-localparam integer LDST    = S * (ROWS - 1) + 1;     // load data pipe: stage j in cycle t+1+j
-localparam integer LDV     = S * (ROWS - 1);         // its valid / row index (read one stage earlier)
+localparam integer LDST    = S * (ROWS - 1) + 2;     // load data pipe: stage j in cycle t+1+j
+localparam integer LDV     = S * (ROWS - 1) + 1;     // its valid / row index (read one stage earlier)
 localparam integer OPW     = `PE_OP_W;
 // control word of one beat: swap, int, fmt_x, k, m, addr, start
 localparam integer CW      = 1 + 1 + 3 + KW + MW + AW + 1;
@@ -130,6 +132,9 @@ generate
     end
     if (AW < 1 || NW < 1) begin : bad_widths
         tensor_engine_bad_parameter_AW_and_NW_must_be_at_least_1 bad ();
+    end
+    if (IL != 3 || LATENCY != S * ROWS + PM + IL + OL) begin : bad_in_latency
+        tensor_engine_TE_IN_LATENCY_must_match_its_three_registers bad ();
     end
 endgenerate
 
@@ -300,10 +305,14 @@ assign psum[0] = {(COLS*32){1'b0}}; // +0.0 (int 0)
 
 generate
     for (r = 0; r < ROWS; r = r + 1) begin : row
-        localparam integer T = S * r;   // the row's control stage
+        localparam integer T = S * r;   // the row's raw stage
 
         // moving element r: registered at the input, delayed to stage T,
-        // decoded, and registered next to each PE of the row (cycle T + 1)
+        // decoded there (with the beat's format from control stage T) into
+        // one register per row (stage T + 1), then copied next to each PE
+        // of the row (stage T + 2, the cycle its PEs multiply). The decode
+        // has a cycle of its own: decoded straight into the copies it was
+        // the 8 x 4 engine's critical path.
         reg [15:0] x_in_reg;
         wire [15:0] x_raw;
         always @(posedge clk)
@@ -328,63 +337,47 @@ generate
             .bits (x_raw),
             .op   (x_dec)
         );
-
-        reg           en_reg;         // the row adds (r < K)
+        reg [OPW-1:0] x_dec_reg;      // stage T + 1
         always @(posedge clk)
-            en_reg <= {{(32-KW){1'b0}}, `TE_K(T)} > r;
+            x_dec_reg <= x_dec;
 
-        // swap at the end of stage T (the beat multiplies the new element in
-        // T + 1); shadow load at the end of load stage T. One register each,
-        // fed from the stage before (row 0: from the issue / the load beat).
-        wire swap;
-        wire ld_en;
-        if (r == 0) begin : first
-            reg swap_reg;
-            reg ld_en_reg;
-            always @(posedge clk) begin
-                if (rst) begin
-                    swap_reg  <= 1'b0;
-                    ld_en_reg <= 1'b0;
-                end else begin
-                    swap_reg  <= issue && need_swap;
-                    ld_en_reg <= ld_fire && ld_row_reg == {RW{1'b0}};
-                end
+        reg           en_reg;         // the row adds (r < K), stage T + 2
+        always @(posedge clk)
+            en_reg <= {{(32-KW){1'b0}}, `TE_K(T + 1)} > r;
+
+        // swap at the end of stage T + 1 (the beat multiplies the new
+        // element in T + 2); shadow load at the end of load stage T + 1 (the
+        // same offset, so a load never overtakes a swap issued before it).
+        // One register each, fed from stage T.
+        reg swap_reg;
+        reg ld_en_reg;
+        always @(posedge clk) begin
+            if (rst) begin
+                swap_reg  <= 1'b0;
+                ld_en_reg <= 1'b0;
+            end else begin
+                swap_reg  <= `TE_SWAP(T);
+                ld_en_reg <= ldv_reg[T] && ldrow_reg[T*RW +: RW] == r[RW-1:0];
             end
-            assign swap  = swap_reg;
-            assign ld_en = ld_en_reg;
-        end else begin : later
-            reg swap_reg;
-            reg ld_en_reg;
-            always @(posedge clk) begin
-                if (rst) begin
-                    swap_reg  <= 1'b0;
-                    ld_en_reg <= 1'b0;
-                end else begin
-                    swap_reg  <= `TE_SWAP(T - 1);
-                    ld_en_reg <= ldv_reg[T - 1] && ldrow_reg[(T - 1)*RW +: RW] == r[RW-1:0];
-                end
-            end
-            assign swap  = swap_reg;
-            assign ld_en = ld_en_reg;
         end
 
         for (c = 0; c < COLS; c = c + 1) begin : col
-            // The decoded element for this PE, cycle T + 1. One copy per
+            // The decoded element for this PE, stage T + 2. One copy per
             // column, not one per row: a single register driving the whole
             // row was the engine's critical path on ECP5 (its net spans the
             // row's multipliers). `keep` stops Yosys merging the copies back.
             reg [OPW-1:0] x_op_reg;
             (* keep *)
             always @(posedge clk)
-                x_op_reg <= x_dec;
+                x_op_reg <= x_dec_reg;
 
             te_pe pe (
                 .clk      (clk),
                 .x        (x_op_reg),
                 .en       (en_reg),
-                .swap     (swap),
-                .ld_en    (ld_en),
-                .ld_op    (lddat_reg[(T*COLS + c)*OPW +: OPW]),
+                .swap     (swap_reg),
+                .ld_en    (ld_en_reg),
+                .ld_op    (lddat_reg[((T + 1)*COLS + c)*OPW +: OPW]),
                 .psum_in  (psum[r][32*c +: 32]),
                 .psum_out (psum[r+1][32*c +: 32])
             );
