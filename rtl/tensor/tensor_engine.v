@@ -36,13 +36,13 @@
  * Pipeline: nothing ever stops once issued (no clock enable). With
  * S = TE_PE_SUM_LATENCY (the PE's partial-sum latency, = the fp32 adder's
  * latency), PM = TE_PE_MUL_LATENCY and OL = TE_OUT_LATENCY, the vector
- * issued in cycle t has its element r decoded in cycle t + 1 + S*r and
- * broadcast to row r in cycle t + 3 + S*r, the row's partial sum leaves the row S cycles after
+ * issued in cycle t has its element r decoded in cycles t + 1 + S*r and
+ * t + 2 + S*r and broadcast to row r in cycle t + 4 + S*r, the row's partial sum leaves the row S cycles after
  * the one above, the column sums (fp32; exact integers for int8 x int8)
  * are converted to int32 for an int8 matmul in OL stages below the last
  * row, and the result is on out_* in cycle t + LATENCY,
- * LATENCY = S*ROWS + PM + IL + OL (IL = TE_IN_LATENCY: input, decode and
- * copy registers). Steady state: one
+ * LATENCY = S*ROWS + PM + IL + OL (IL = TE_IN_LATENCY: the input register,
+ * the decoder's register, the decoded row, the per-PE copies). Steady state: one
  * vector per clock, no bubble between commands. Same-address hazards of
  * the PSUM read-modify-write are resolved here, at issue: an accumulating
  * vector waits until no vector to its PSUM address was issued in the last
@@ -107,8 +107,8 @@ localparam integer IL      = `TE_IN_LATENCY;
 localparam integer LATENCY = `TE_LATENCY(ROWS);     // issue .. out beat
 localparam integer RW      = (ROWS > 1) ? $clog2(ROWS) : 1;  // row index width
 localparam integer STAGES  = LATENCY;                // control pipe: stage j in cycle t+1+j
-localparam integer LDST    = S * (ROWS - 1) + 2;     // load data pipe: stage j in cycle t+1+j
-localparam integer LDV     = S * (ROWS - 1) + 1;     // its valid / row index (read one stage earlier)
+localparam integer LDST    = S * (ROWS - 1) + 1;     // decoded load data: entry j = stage j + 2 (cycle t+3+j)
+localparam integer LDV     = S * (ROWS - 1) + 2;     // load valid / row index: stage j in cycle t+1+j
 localparam integer OPW     = `PE_OP_W;
 // control word of one beat: swap, int, fmt_x, k, m, addr, start
 localparam integer CW      = 1 + 1 + 3 + KW + MW + AW + 1;
@@ -133,8 +133,8 @@ generate
     if (AW < 1 || NW < 1) begin : bad_widths
         tensor_engine_bad_parameter_AW_and_NW_must_be_at_least_1 bad ();
     end
-    if (IL != 3 || LATENCY != S * ROWS + PM + IL + OL) begin : bad_in_latency
-        tensor_engine_TE_IN_LATENCY_must_match_its_three_registers bad ();
+    if (IL != 4 || LATENCY != S * ROWS + PM + IL + OL) begin : bad_in_latency
+        tensor_engine_TE_IN_LATENCY_must_match_its_four_registers bad ();
     end
 endgenerate
 
@@ -171,7 +171,9 @@ reg [STAGES-1:0]    vld_reg;                 // moving beat valid per stage
 reg [STAGES*CW-1:0] ctl_reg;                 // its control fields
 reg [LDV-1:0]       ldv_reg;                 // load beat valid per stage
 reg [LDV*RW-1:0]    ldrow_reg;               // its row index
-reg [LDST*COLS*OPW-1:0] lddat_reg;           // its decoded elements
+reg [COLS*16-1:0]   ld_raw_reg;              // load stage 0: the beat's raw row
+reg [2:0]           ld_fmt_reg;              // ... and its format
+reg [LDST*COLS*OPW-1:0] lddat_reg;           // decoded rows, stages 2 .. LDST+1
 
 // control fields of stage s
 `define TE_SWAP(s)  ctl_reg[(s)*CW + CW-1]
@@ -253,14 +255,19 @@ always @* begin
     end
 end
 
-// the stationary load, decoded once per column at the input
+// the stationary load, registered raw (stage 0), then decoded once per
+// column in two halves (stage 1: the decoder's own register) into the
+// load pipeline (stage 2 on)
 wire [COLS*OPW-1:0] ld_op;
 genvar r, c;
 generate
     for (c = 0; c < COLS; c = c + 1) begin : ld_dec
-        pe_unpack dec (
-            .fmt  (ld_fmt),
-            .bits (ld_data[16*c +: 16]),
+        pe_unpack #(
+            .LATENCY (1)
+        ) dec (
+            .clk  (clk),
+            .fmt  (ld_fmt_reg),
+            .bits (ld_raw_reg[16*c +: 16]),
             .op   (ld_op[OPW*c +: OPW])
         );
     end
@@ -277,6 +284,8 @@ always @(posedge clk) begin
     cur_swap_reg  <= cur_swap_next;
     ctl_reg       <= {ctl_reg[(STAGES-1)*CW-1:0], ctl_in};
     ldrow_reg     <= {ldrow_reg[(LDV-1)*RW-1:0], ld_row_reg};
+    ld_raw_reg    <= ld_data;
+    ld_fmt_reg    <= ld_fmt;
     lddat_reg     <= {lddat_reg[(LDST-1)*COLS*OPW-1:0], ld_op};
     if (rst) begin
         cur_valid_reg   <= 1'b0;
@@ -308,11 +317,12 @@ generate
         localparam integer T = S * r;   // the row's raw stage
 
         // moving element r: registered at the input, delayed to stage T,
-        // decoded there (with the beat's format from control stage T) into
-        // one register per row (stage T + 1), then copied next to each PE
-        // of the row (stage T + 2, the cycle its PEs multiply). The decode
-        // has a cycle of its own: decoded straight into the copies it was
-        // the 8 x 4 engine's critical path.
+        // decoded from there in two halves (the first with the beat's
+        // format from control stage T, then the decoder's own register)
+        // into one register per row (stage T + 2), then copied next to each
+        // PE of the row (stage T + 3, the cycle its PEs multiply). The
+        // decode has cycles of its own: decoded straight into the copies,
+        // in one cycle, it was the 8 x 4 engine's critical path.
         reg [15:0] x_in_reg;
         wire [15:0] x_raw;
         always @(posedge clk)
@@ -332,23 +342,26 @@ generate
         end
 
         wire [OPW-1:0] x_dec;
-        pe_unpack dec (
+        pe_unpack #(
+            .LATENCY (1)
+        ) dec (
+            .clk  (clk),
             .fmt  (`TE_FMTX(T)),
             .bits (x_raw),
             .op   (x_dec)
         );
-        reg [OPW-1:0] x_dec_reg;      // stage T + 1
+        reg [OPW-1:0] x_dec_reg;      // stage T + 2
         always @(posedge clk)
             x_dec_reg <= x_dec;
 
-        reg           en_reg;         // the row adds (r < K), stage T + 2
+        reg           en_reg;         // the row adds (r < K), stage T + 3
         always @(posedge clk)
-            en_reg <= {{(32-KW){1'b0}}, `TE_K(T + 1)} > r;
+            en_reg <= {{(32-KW){1'b0}}, `TE_K(T + 2)} > r;
 
-        // swap at the end of stage T + 1 (the beat multiplies the new
-        // element in T + 2); shadow load at the end of load stage T + 1 (the
+        // swap at the end of stage T + 2 (the beat multiplies the new
+        // element in T + 3); shadow load at the end of load stage T + 2 (the
         // same offset, so a load never overtakes a swap issued before it).
-        // One register each, fed from stage T.
+        // One register each, fed from stage T + 1.
         reg swap_reg;
         reg ld_en_reg;
         always @(posedge clk) begin
@@ -356,13 +369,13 @@ generate
                 swap_reg  <= 1'b0;
                 ld_en_reg <= 1'b0;
             end else begin
-                swap_reg  <= `TE_SWAP(T);
-                ld_en_reg <= ldv_reg[T] && ldrow_reg[T*RW +: RW] == r[RW-1:0];
+                swap_reg  <= `TE_SWAP(T + 1);
+                ld_en_reg <= ldv_reg[T + 1] && ldrow_reg[(T + 1)*RW +: RW] == r[RW-1:0];
             end
         end
 
         for (c = 0; c < COLS; c = c + 1) begin : col
-            // The decoded element for this PE, stage T + 2. One copy per
+            // The decoded element for this PE, stage T + 3. One copy per
             // column, not one per row: a single register driving the whole
             // row was the engine's critical path on ECP5 (its net spans the
             // row's multipliers). `keep` stops Yosys merging the copies back.
@@ -377,7 +390,7 @@ generate
                 .en       (en_reg),
                 .swap     (swap_reg),
                 .ld_en    (ld_en_reg),
-                .ld_op    (lddat_reg[((T + 1)*COLS + c)*OPW +: OPW]),
+                .ld_op    (lddat_reg[(T*COLS + c)*OPW +: OPW]),
                 .psum_in  (psum[r][32*c +: 32]),
                 .psum_out (psum[r+1][32*c +: 32])
             );
