@@ -147,7 +147,9 @@ reg [MW-1:0] cur_m_reg, cur_m_next;
 reg [NW-1:0] cur_last_reg, cur_last_next;    // index of the last vector, N - 1
 reg [AW-1:0] vec_addr_reg, vec_addr_next;    // PSUM address of the next vector
 reg          cur_start_reg, cur_start_next;
-reg          cur_swap_reg, cur_swap_next;
+// the next vector is a swapping command's first one (its swap and
+// beat 0), a flag so that the issue decision starts from a flip-flop
+reg          need_swap_reg, need_swap_next;
 reg [NW-1:0] beat_reg, beat_next;            // index of the next vector
 reg          shadow_full_reg, shadow_full_next;
 reg [RW-1:0] ld_row_reg, ld_row_next;
@@ -196,7 +198,7 @@ always @* begin
     cur_last_next    = cur_last_reg;
     vec_addr_next    = vec_addr_reg;
     cur_start_next   = cur_start_reg;
-    cur_swap_next    = cur_swap_reg;
+    need_swap_next   = need_swap_reg;
     beat_next        = beat_reg;
     shadow_full_next = shadow_full_reg;
     ld_row_next      = ld_row_reg;
@@ -210,7 +212,7 @@ always @* begin
         eq_cmd[j] = vld_reg[j] && `TE_ADDR(j) == cmd_addr;
     end
 
-    need_swap = cur_swap_reg && beat_reg == {NW{1'b0}};
+    need_swap = need_swap_reg;
     mv_ready  = cur_valid_reg && (!need_swap || shadow_full_reg) && !hazard;
     issue     = mv_ready && mv_valid;
     last_beat = issue && lb_reg;
@@ -229,6 +231,7 @@ always @* begin
     if (issue) begin
         beat_next     = beat_reg + {{(NW-1){1'b0}}, 1'b1};
         vec_addr_next = vec_addr_reg + {{(AW-1){1'b0}}, 1'b1};
+        need_swap_next = 1'b0;
         if (need_swap)
             shadow_full_next = 1'b0;
         if (last_beat)
@@ -243,7 +246,7 @@ always @* begin
         cur_last_next  = cmd_n - {{(NW-1){1'b0}}, 1'b1};
         vec_addr_next  = cmd_addr;
         cur_start_next = cmd_start;
-        cur_swap_next  = cmd_swap;
+        need_swap_next = cmd_swap;
         beat_next      = {NW{1'b0}};
         hz_next        = {eq_cmd, issue && vec_addr_reg == cmd_addr};
         lb_next        = cmd_n == {{(NW-1){1'b0}}, 1'b1};
@@ -281,7 +284,6 @@ always @(posedge clk) begin
     cur_last_reg  <= cur_last_next;
     vec_addr_reg  <= vec_addr_next;
     cur_start_reg <= cur_start_next;
-    cur_swap_reg  <= cur_swap_next;
     ctl_reg       <= {ctl_reg[(STAGES-1)*CW-1:0], ctl_in};
     ldrow_reg     <= {ldrow_reg[(LDV-1)*RW-1:0], ld_row_reg};
     ld_raw_reg    <= ld_data;
@@ -289,6 +291,7 @@ always @(posedge clk) begin
     lddat_reg     <= {lddat_reg[(LDST-1)*COLS*OPW-1:0], ld_op};
     if (rst) begin
         cur_valid_reg   <= 1'b0;
+        need_swap_reg   <= 1'b0;
         beat_reg        <= {NW{1'b0}};
         hz_reg          <= {(WIN-1){1'b0}};
         lb_reg          <= 1'b0;
@@ -298,6 +301,7 @@ always @(posedge clk) begin
         ldv_reg         <= {LDV{1'b0}};
     end else begin
         cur_valid_reg   <= cur_valid_next;
+        need_swap_reg   <= need_swap_next;
         beat_reg        <= beat_next;
         hz_reg          <= hz_next;
         lb_reg          <= lb_next;
