@@ -19,7 +19,7 @@
 
 unsigned tl_te_latency(unsigned rows)
 {
-    return TL_TE_SKEW * rows + TL_TE_MUL_LATENCY + 2u + TL_TE_OUT_LATENCY;
+    return TL_TE_SKEW * rows + TL_TE_MUL_LATENCY + TL_TE_IN_LATENCY + TL_TE_OUT_LATENCY;
 }
 
 int tl_te_cycles(unsigned rows, unsigned cols, const tl_te_cmd *cmd,

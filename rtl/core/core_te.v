@@ -90,7 +90,7 @@ localparam integer MW  = $clog2(COLS + 1);
 localparam integer RW  = (ROWS > 1) ? $clog2(ROWS) : 1;
 // beats between a moving vector's issue and its psum_commit, and a bit
 // FIFO deep enough for all of them
-localparam integer TE_LAT = `TE_PE_SUM_LATENCY * ROWS + `TE_PE_MUL_LATENCY + 2 + `TE_OUT_LATENCY;
+localparam integer TE_LAT = `TE_LATENCY(ROWS);
 localparam integer INFL   = TE_LAT + `TE_PSUM_RMW_WINDOW + 4;
 localparam integer FL     = $clog2(INFL);                // log2 in-flight FIFO depth
 localparam integer CQ_L2  = 4;                           // command queue: 16

@@ -10,6 +10,12 @@
 `define TE_PE_SUM_LATENCY `TL_FP32_ADD_LATENCY
 // tensor_engine: last row's sums to out_* (fp32 -> int32 for int8 matmuls)
 `define TE_OUT_LATENCY 2
+// tensor_engine: issue to the moving operand in row 0's PEs: the input
+// register, pe_unpack's register (it decodes in two halves), the decoded
+// row, the per-PE copies
+`define TE_IN_LATENCY 4
+// tensor_engine: fill latency, a moving beat's issue to its out_* beat
+`define TE_LATENCY(rows) (`TE_PE_SUM_LATENCY * (rows) + `TE_PE_MUL_LATENCY + `TE_IN_LATENCY + `TE_OUT_LATENCY)
 // psum_buffer: an accumulating beat must come at least this many cycles
 // after any beat to the same address (read in c0, write at the end of c2+L)
 `define TE_PSUM_RMW_WINDOW (`TL_FP32_ADD_LATENCY + 3)

@@ -36,12 +36,13 @@
  * Pipeline: nothing ever stops once issued (no clock enable). With
  * S = TE_PE_SUM_LATENCY (the PE's partial-sum latency, = the fp32 adder's
  * latency), PM = TE_PE_MUL_LATENCY and OL = TE_OUT_LATENCY, the vector
- * issued in cycle t has its element r decoded and broadcast to row r in
- * cycle t + 2 + S*r, the row's partial sum leaves the row S cycles after
+ * issued in cycle t has its element r decoded in cycles t + 1 + S*r and
+ * t + 2 + S*r and broadcast to row r in cycle t + 4 + S*r, the row's partial sum leaves the row S cycles after
  * the one above, the column sums (fp32; exact integers for int8 x int8)
  * are converted to int32 for an int8 matmul in OL stages below the last
  * row, and the result is on out_* in cycle t + LATENCY,
- * LATENCY = S*ROWS + PM + 2 + OL. Steady state: one
+ * LATENCY = S*ROWS + PM + IL + OL (IL = TE_IN_LATENCY: the input register,
+ * the decoder's register, the decoded row, the per-PE copies). Steady state: one
  * vector per clock, no bubble between commands. Same-address hazards of
  * the PSUM read-modify-write are resolved here, at issue: an accumulating
  * vector waits until no vector to its PSUM address was issued in the last
@@ -102,11 +103,12 @@ localparam integer S       = `TE_PE_SUM_LATENCY;    // per-row skew
 localparam integer PM      = `TE_PE_MUL_LATENCY;
 localparam integer WIN     = `TE_PSUM_RMW_WINDOW;
 localparam integer OL      = `TE_OUT_LATENCY;
-localparam integer LATENCY = S * ROWS + PM + 2 + OL; // issue .. out beat
+localparam integer IL      = `TE_IN_LATENCY;
+localparam integer LATENCY = `TE_LATENCY(ROWS);     // issue .. out beat
 localparam integer RW      = (ROWS > 1) ? $clog2(ROWS) : 1;  // row index width
 localparam integer STAGES  = LATENCY;                // control pipe: stage j in cycle t+1+j
-localparam integer LDST    = S * (ROWS - 1) + 1;     // load data pipe: stage j in cycle t+1+j
-localparam integer LDV     = S * (ROWS - 1);         // its valid / row index (read one stage earlier)
+localparam integer LDST    = S * (ROWS - 1) + 1;     // decoded load data: entry j = stage j + 2 (cycle t+3+j)
+localparam integer LDV     = S * (ROWS - 1) + 2;     // load valid / row index: stage j in cycle t+1+j
 localparam integer OPW     = `PE_OP_W;
 // control word of one beat: swap, int, fmt_x, k, m, addr, start
 localparam integer CW      = 1 + 1 + 3 + KW + MW + AW + 1;
@@ -131,6 +133,9 @@ generate
     if (AW < 1 || NW < 1) begin : bad_widths
         tensor_engine_bad_parameter_AW_and_NW_must_be_at_least_1 bad ();
     end
+    if (IL != 4 || LATENCY != S * ROWS + PM + IL + OL) begin : bad_in_latency
+        tensor_engine_TE_IN_LATENCY_must_match_its_four_registers bad ();
+    end
 endgenerate
 
 // ---- input sequencer ----------------------------------------------------
@@ -142,7 +147,9 @@ reg [MW-1:0] cur_m_reg, cur_m_next;
 reg [NW-1:0] cur_last_reg, cur_last_next;    // index of the last vector, N - 1
 reg [AW-1:0] vec_addr_reg, vec_addr_next;    // PSUM address of the next vector
 reg          cur_start_reg, cur_start_next;
-reg          cur_swap_reg, cur_swap_next;
+// the next vector is a swapping command's first one (its swap and
+// beat 0), a flag so that the issue decision starts from a flip-flop
+reg          need_swap_reg, need_swap_next;
 reg [NW-1:0] beat_reg, beat_next;            // index of the next vector
 reg          shadow_full_reg, shadow_full_next;
 reg [RW-1:0] ld_row_reg, ld_row_next;
@@ -166,7 +173,9 @@ reg [STAGES-1:0]    vld_reg;                 // moving beat valid per stage
 reg [STAGES*CW-1:0] ctl_reg;                 // its control fields
 reg [LDV-1:0]       ldv_reg;                 // load beat valid per stage
 reg [LDV*RW-1:0]    ldrow_reg;               // its row index
-reg [LDST*COLS*OPW-1:0] lddat_reg;           // its decoded elements
+reg [COLS*16-1:0]   ld_raw_reg;              // load stage 0: the beat's raw row
+reg [2:0]           ld_fmt_reg;              // ... and its format
+reg [LDST*COLS*OPW-1:0] lddat_reg;           // decoded rows, stages 2 .. LDST+1
 
 // control fields of stage s
 `define TE_SWAP(s)  ctl_reg[(s)*CW + CW-1]
@@ -189,7 +198,7 @@ always @* begin
     cur_last_next    = cur_last_reg;
     vec_addr_next    = vec_addr_reg;
     cur_start_next   = cur_start_reg;
-    cur_swap_next    = cur_swap_reg;
+    need_swap_next   = need_swap_reg;
     beat_next        = beat_reg;
     shadow_full_next = shadow_full_reg;
     ld_row_next      = ld_row_reg;
@@ -203,7 +212,7 @@ always @* begin
         eq_cmd[j] = vld_reg[j] && `TE_ADDR(j) == cmd_addr;
     end
 
-    need_swap = cur_swap_reg && beat_reg == {NW{1'b0}};
+    need_swap = need_swap_reg;
     mv_ready  = cur_valid_reg && (!need_swap || shadow_full_reg) && !hazard;
     issue     = mv_ready && mv_valid;
     last_beat = issue && lb_reg;
@@ -222,6 +231,7 @@ always @* begin
     if (issue) begin
         beat_next     = beat_reg + {{(NW-1){1'b0}}, 1'b1};
         vec_addr_next = vec_addr_reg + {{(AW-1){1'b0}}, 1'b1};
+        need_swap_next = 1'b0;
         if (need_swap)
             shadow_full_next = 1'b0;
         if (last_beat)
@@ -236,7 +246,7 @@ always @* begin
         cur_last_next  = cmd_n - {{(NW-1){1'b0}}, 1'b1};
         vec_addr_next  = cmd_addr;
         cur_start_next = cmd_start;
-        cur_swap_next  = cmd_swap;
+        need_swap_next = cmd_swap;
         beat_next      = {NW{1'b0}};
         hz_next        = {eq_cmd, issue && vec_addr_reg == cmd_addr};
         lb_next        = cmd_n == {{(NW-1){1'b0}}, 1'b1};
@@ -248,14 +258,19 @@ always @* begin
     end
 end
 
-// the stationary load, decoded once per column at the input
+// the stationary load, registered raw (stage 0), then decoded once per
+// column in two halves (stage 1: the decoder's own register) into the
+// load pipeline (stage 2 on)
 wire [COLS*OPW-1:0] ld_op;
 genvar r, c;
 generate
     for (c = 0; c < COLS; c = c + 1) begin : ld_dec
-        pe_unpack dec (
-            .fmt  (ld_fmt),
-            .bits (ld_data[16*c +: 16]),
+        pe_unpack #(
+            .LATENCY (1)
+        ) dec (
+            .clk  (clk),
+            .fmt  (ld_fmt_reg),
+            .bits (ld_raw_reg[16*c +: 16]),
             .op   (ld_op[OPW*c +: OPW])
         );
     end
@@ -269,12 +284,14 @@ always @(posedge clk) begin
     cur_last_reg  <= cur_last_next;
     vec_addr_reg  <= vec_addr_next;
     cur_start_reg <= cur_start_next;
-    cur_swap_reg  <= cur_swap_next;
     ctl_reg       <= {ctl_reg[(STAGES-1)*CW-1:0], ctl_in};
     ldrow_reg     <= {ldrow_reg[(LDV-1)*RW-1:0], ld_row_reg};
+    ld_raw_reg    <= ld_data;
+    ld_fmt_reg    <= ld_fmt;
     lddat_reg     <= {lddat_reg[(LDST-1)*COLS*OPW-1:0], ld_op};
     if (rst) begin
         cur_valid_reg   <= 1'b0;
+        need_swap_reg   <= 1'b0;
         beat_reg        <= {NW{1'b0}};
         hz_reg          <= {(WIN-1){1'b0}};
         lb_reg          <= 1'b0;
@@ -284,6 +301,7 @@ always @(posedge clk) begin
         ldv_reg         <= {LDV{1'b0}};
     end else begin
         cur_valid_reg   <= cur_valid_next;
+        need_swap_reg   <= need_swap_next;
         beat_reg        <= beat_next;
         hz_reg          <= hz_next;
         lb_reg          <= lb_next;
@@ -300,10 +318,15 @@ assign psum[0] = {(COLS*32){1'b0}}; // +0.0 (int 0)
 
 generate
     for (r = 0; r < ROWS; r = r + 1) begin : row
-        localparam integer T = S * r;   // the row's control stage
+        localparam integer T = S * r;   // the row's raw stage
 
         // moving element r: registered at the input, delayed to stage T,
-        // decoded, and registered next to each PE of the row (cycle T + 1)
+        // decoded from there in two halves (the first with the beat's
+        // format from control stage T, then the decoder's own register)
+        // into one register per row (stage T + 2), then copied next to each
+        // PE of the row (stage T + 3, the cycle its PEs multiply). The
+        // decode has cycles of its own: decoded straight into the copies,
+        // in one cycle, it was the 8 x 4 engine's critical path.
         reg [15:0] x_in_reg;
         wire [15:0] x_raw;
         always @(posedge clk)
@@ -323,67 +346,54 @@ generate
         end
 
         wire [OPW-1:0] x_dec;
-        pe_unpack dec (
+        pe_unpack #(
+            .LATENCY (1)
+        ) dec (
+            .clk  (clk),
             .fmt  (`TE_FMTX(T)),
             .bits (x_raw),
             .op   (x_dec)
         );
-
-        reg           en_reg;         // the row adds (r < K)
+        reg [OPW-1:0] x_dec_reg;      // stage T + 2
         always @(posedge clk)
-            en_reg <= {{(32-KW){1'b0}}, `TE_K(T)} > r;
+            x_dec_reg <= x_dec;
 
-        // swap at the end of stage T (the beat multiplies the new element in
-        // T + 1); shadow load at the end of load stage T. One register each,
-        // fed from the stage before (row 0: from the issue / the load beat).
-        wire swap;
-        wire ld_en;
-        if (r == 0) begin : first
-            reg swap_reg;
-            reg ld_en_reg;
-            always @(posedge clk) begin
-                if (rst) begin
-                    swap_reg  <= 1'b0;
-                    ld_en_reg <= 1'b0;
-                end else begin
-                    swap_reg  <= issue && need_swap;
-                    ld_en_reg <= ld_fire && ld_row_reg == {RW{1'b0}};
-                end
+        reg           en_reg;         // the row adds (r < K), stage T + 3
+        always @(posedge clk)
+            en_reg <= {{(32-KW){1'b0}}, `TE_K(T + 2)} > r;
+
+        // swap at the end of stage T + 2 (the beat multiplies the new
+        // element in T + 3); shadow load at the end of load stage T + 2 (the
+        // same offset, so a load never overtakes a swap issued before it).
+        // One register each, fed from stage T + 1.
+        reg swap_reg;
+        reg ld_en_reg;
+        always @(posedge clk) begin
+            if (rst) begin
+                swap_reg  <= 1'b0;
+                ld_en_reg <= 1'b0;
+            end else begin
+                swap_reg  <= `TE_SWAP(T + 1);
+                ld_en_reg <= ldv_reg[T + 1] && ldrow_reg[(T + 1)*RW +: RW] == r[RW-1:0];
             end
-            assign swap  = swap_reg;
-            assign ld_en = ld_en_reg;
-        end else begin : later
-            reg swap_reg;
-            reg ld_en_reg;
-            always @(posedge clk) begin
-                if (rst) begin
-                    swap_reg  <= 1'b0;
-                    ld_en_reg <= 1'b0;
-                end else begin
-                    swap_reg  <= `TE_SWAP(T - 1);
-                    ld_en_reg <= ldv_reg[T - 1] && ldrow_reg[(T - 1)*RW +: RW] == r[RW-1:0];
-                end
-            end
-            assign swap  = swap_reg;
-            assign ld_en = ld_en_reg;
         end
 
         for (c = 0; c < COLS; c = c + 1) begin : col
-            // The decoded element for this PE, cycle T + 1. One copy per
+            // The decoded element for this PE, stage T + 3. One copy per
             // column, not one per row: a single register driving the whole
             // row was the engine's critical path on ECP5 (its net spans the
             // row's multipliers). `keep` stops Yosys merging the copies back.
             reg [OPW-1:0] x_op_reg;
             (* keep *)
             always @(posedge clk)
-                x_op_reg <= x_dec;
+                x_op_reg <= x_dec_reg;
 
             te_pe pe (
                 .clk      (clk),
                 .x        (x_op_reg),
                 .en       (en_reg),
-                .swap     (swap),
-                .ld_en    (ld_en),
+                .swap     (swap_reg),
+                .ld_en    (ld_en_reg),
                 .ld_op    (lddat_reg[(T*COLS + c)*OPW +: OPW]),
                 .psum_in  (psum[r][32*c +: 32]),
                 .psum_out (psum[r+1][32*c +: 32])

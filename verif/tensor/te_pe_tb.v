@@ -43,12 +43,14 @@ assign cfg_out_delay  = OUT_DELAY[7:0];
 wire [`PE_OP_W-1:0] x_dec, w_dec;
 
 pe_unpack dec_x (
+    .clk  (clk),
     .fmt  (fmt_x),
     .bits (x),
     .op   (x_dec)
 );
 
 pe_unpack dec_w (
+    .clk  (clk),
     .fmt  (fmt_w),
     .bits (ld_data),
     .op   (w_dec)

@@ -32,6 +32,9 @@ extern "C" {
  */
 #define TL_TE_MUL_LATENCY 3u  /* pe_mul: decoded operands to product */
 #define TL_TE_OUT_LATENCY 2u  /* last row to out_*: fp32 -> int32 stage */
+/* issue to row 0's PEs: the input register, the decoder's register (two
+ * halves), the decoded row, the per-PE copies */
+#define TL_TE_IN_LATENCY 4u
 /* per-row skew: the PE's partial-sum latency, the adder's */
 #define TL_TE_SKEW TL_FP32_ADD_LATENCY
 /* PSUM read-modify-write window: an accumulating vector issues at least
@@ -62,8 +65,8 @@ typedef struct {
 
 /* Cycles from a moving vector entering the array (its mv beat) to its
  * result beat reaching PSUM:
- * TL_TE_SKEW * rows + TL_TE_MUL_LATENCY + 2 + TL_TE_OUT_LATENCY
- * (6 * rows + 7 with the 6-stage adder). */
+ * TL_TE_SKEW * rows + TL_TE_MUL_LATENCY + TL_TE_IN_LATENCY + TL_TE_OUT_LATENCY
+ * (6 * rows + 9 with the 6-stage adder). */
 unsigned tl_te_latency(unsigned rows);
 
 /*
