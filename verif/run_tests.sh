@@ -6,6 +6,8 @@
 # TEST_TIMEOUT seconds (default 900): it is killed with everything it started
 # (its process group: Check's forked cases, a Python or yosys subprocess),
 # so that a hang cannot stall `make test`. Tests read no input (/dev/null).
+# Each binary's wall-clock time is printed after it ("-- <test>: N s"), and
+# the slowest ones at the end, to keep `make test` inside its budget.
 # Ends with the line "N passed, N failed"; exits non-zero if any failed.
 set -u
 limit=${TEST_TIMEOUT:-900}
@@ -13,10 +15,11 @@ if ! [[ $limit =~ ^[1-9][0-9]*$ ]]; then
   echo "run_tests.sh: TEST_TIMEOUT must be a positive number of seconds, not '$limit'"
   exit 2
 fi
-passed=0; failed=0; bad=()
+passed=0; failed=0; bad=(); times=()
 for t in "$@"; do
   log=$(mktemp)
   echo "== $t"
+  start=$SECONDS
   # timeout runs the test in a process group of its own and signals the
   # whole group: TERM at the limit, KILL 10 s later.
   timeout -k 10 "$limit" "$t" </dev/null 2>&1 | tee "$log"
@@ -42,7 +45,10 @@ for t in "$@"; do
     grep -qE '^RESULT \S+ [0-9]+ [1-9]' "$log" && bad+=("$t")
   fi
   rm -f "$log"
+  echo "-- $t: $((SECONDS - start)) s"
+  times+=("$((SECONDS - start)) $t")
 done
+((${#times[@]})) && { echo "slowest:"; printf '%s\n' "${times[@]}" | sort -rn | head -5 | sed 's/^/  /'; }
 ((${#bad[@]})) && printf 'failing: %s\n' $(printf '%s\n' "${bad[@]}" | sort -u)
 echo "$passed passed, $failed failed"
 [[ $failed -eq 0 ]]
