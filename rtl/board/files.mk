@@ -15,3 +15,6 @@ $(eval $(call lint_top,ulx3s_top,ulx3s_top,$(BOARD_ALL) $(BOARD_HDRS),$(BOARD_IN
 $(eval $(call lint_top,ulx3s_top_4x4,ulx3s_top,$(BOARD_ALL) $(BOARD_HDRS),$(BOARD_INC) -DSIM -GROWS=4 -GCOLS=4 -GSBUF_PART_LOG2=12 -GPSUM_BANKS=2 -GPSUM_BANK_LOG2=6 -GCLKS_PER_BIT=8 -GGAP_CYCLES=4096))
 $(eval $(call lint_top,ulx3s_top_nocore,ulx3s_top,$(BOARD_FILES),-DSIM -GCORE=0))
 $(eval $(call lint_top,uart_bridge,uart_bridge,rtl/board/uart_bridge.v rtl/board/bridge_rx.v rtl/board/bridge_tx.v rtl/board/crc16_ccitt.v rtl/board/board_sdpram.v,))
+# The SDRAM controller (docs/board.md section 6), at the board's settings and a fast part's.
+$(eval $(call lint_top,sdram_ctrl,sdram_ctrl,rtl/board/sdram_ctrl.v,))
+$(eval $(call lint_top,sdram_ctrl_fast,sdram_ctrl,rtl/board/sdram_ctrl.v,-GCLK_MHZ=125 -GCAS_LATENCY=3 -GRD_EXTRA=1 -GCOL_BITS=10))

@@ -1,0 +1,505 @@
+/*
+ * sdram_ctrl against the SDRAM model (sdram_model.c), and the model on
+ * its own (docs/board.md section 6).
+ *
+ * controller: one random AXI4 master (random VALID delays, READY
+ * back-pressure, W beats sometimes before their AW) over three 16 KiB
+ * windows of the memory: its start, one in the middle and its end, so
+ * that bursts cross rows and banks and reach the last address. Bursts of
+ * 1..256 beats with random WSTRB, bursts outside the memory (DECERR), a
+ * wrong size or burst type (SLVERR). Every R beat, RLAST, RID, BRESP and
+ * BID is checked against a byte model; the SDRAM model checks every
+ * command's timing and the refresh interval, and holds the data the
+ * reads return (unwritten words and undriven DQ are noise). Then a
+ * 256-beat write and read measure the rate against the SDRAM's peak.
+ * model: each timing rule broken on purpose is reported by name.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sdram_ctrl_shim.h"
+#include "tl_test.h"
+
+#define BASE 0x80000000u
+#define WIN 16384u
+
+/* ---- the controller and the SDRAM model, clocked together ------------- */
+
+typedef struct {
+    sdram_dut *d;
+    sdram_model *m;
+    sdram_dut_cfg cfg;
+    arb_port p;
+    sdram_pins pins;
+    unsigned d_next, d_prev; /* what the SDRAM drives for this edge, the last */
+    uint64_t cyc;
+    uint32_t noise;
+    int powered; /* the SDRAM sees the pins from the first reset edge on */
+} bench;
+
+static void bench_open(bench *b, uint32_t seed)
+{
+    memset(b, 0, sizeof *b);
+    b->cfg = sdram_dut_config();
+    sdram_cfg mc = sdram_cfg_as4c32m16sb(b->cfg.row_bits, b->cfg.col_bits, 1000000u / b->cfg.clk_mhz);
+    b->m = sdram_model_create(&mc, seed);
+    ck_assert_ptr_nonnull(b->m);
+    b->d = sdram_dut_create(tl_test_trace() ? tl_test_wave_path("sdram_ctrl") : NULL, seed);
+    b->noise = seed | 1;
+}
+
+/* Evaluate with the AXI inputs in b->p: outputs valid for this edge. */
+static void bench_eval(bench *b)
+{
+    /* with an input register (RD_EXTRA) the controller sees DQ one edge late */
+    sdram_dut_eval(b->d, &b->p, b->cfg.rd_extra ? b->d_prev : b->d_next, &b->pins);
+}
+
+/* The edge: the SDRAM samples the pins as they were, the controller DQ.
+ * Before the first reset edge the Verilated flops hold random power-up
+ * values; the FPGA's are zero, which sdram_ctrl makes a NOP: the SDRAM
+ * model starts at the first reset edge. */
+static void bench_edge(bench *b, int rst)
+{
+    int drive = 0;
+    unsigned v = b->powered ? sdram_model_edge(b->m, &b->pins, &drive) : 0;
+    b->powered = 1;
+    if (!drive) {
+        b->noise ^= b->noise << 13, b->noise ^= b->noise >> 17, b->noise ^= b->noise << 5;
+        v = b->noise & 0xFFFF;
+    }
+    sdram_dut_tick(b->d, rst);
+    b->d_prev = b->d_next;
+    b->d_next = v;
+    b->cyc++;
+}
+
+static void bench_close(bench *b)
+{
+    sdram_model_finish(b->m);
+    ck_assert_msg(sdram_model_violations(b->m) == 0, "SDRAM model: %u timing violations, first: %s",
+                  sdram_model_violations(b->m), sdram_model_first_violation(b->m));
+    sdram_model_free(b->m);
+    sdram_dut_free(b->d);
+}
+
+static uint32_t mem_size(const bench *b) { return 8u << (b->cfg.row_bits + b->cfg.col_bits); }
+
+/* ---- AXI transactions ---------------------------------------------------- */
+
+typedef struct {
+    int write;
+    uint32_t addr, len, size, burst, id;
+    unsigned resp; /* expected: 0 OKAY, 2 SLVERR, 3 DECERR */
+    uint64_t data[256];
+    uint32_t strb[256];
+    int a_done, w_sent, r_got, done, avalid, wvalid;
+} txn;
+
+/* The byte model of the three windows. */
+static uint8_t ref[3 * WIN];
+static uint32_t win_base[3];
+
+static uint8_t *ref_byte(uint32_t addr)
+{
+    for (int w = 0; w < 3; w++)
+        if (addr >= win_base[w] && addr < win_base[w] + WIN)
+            return &ref[w * WIN + (addr - win_base[w])];
+    return NULL;
+}
+
+static void new_txn(tl_rng *r, txn *t, uint32_t size)
+{
+    memset(t, 0, sizeof *t);
+    t->write = tl_rng_below(r, 2);
+    t->id = tl_rng_below(r, 16);
+    t->size = 3, t->burst = 1;
+    uint32_t w = tl_rng_below(r, 3), words = WIN / 8;
+    uint32_t w0 = tl_rng_below(r, words);
+    t->addr = win_base[w] + w0 * 8;
+    uint32_t room = words - w0;
+    t->len = tl_rng_below(r, 2) ? tl_rng_below(r, room < 8 ? room : 8) : tl_rng_below(r, room < 256 ? room : 256);
+    unsigned kind = tl_rng_below(r, 12);
+    if (kind == 0) {
+        /* outside: below the memory, or running past its end */
+        if (tl_rng_below(r, 2)) {
+            t->addr = BASE - 8 * (1 + tl_rng_below(r, 64));
+        } else {
+            t->addr = BASE + size - 8 * (1 + tl_rng_below(r, 4));
+            t->len = 4 + tl_rng_below(r, 8);
+        }
+        t->resp = 3;
+    } else if (kind == 1) {
+        if (tl_rng_below(r, 2))
+            t->size = 2;
+        else
+            t->burst = tl_rng_below(r, 2) ? 0 : 2;
+        t->resp = 2;
+    }
+    for (uint32_t k = 0; k <= t->len; k++) {
+        t->data[k] = tl_rng_next(r);
+        t->strb[k] = tl_rng_below(r, 2) ? 0xFF : tl_rng_below(r, 256);
+    }
+}
+
+static uint64_t ref_word(uint32_t addr)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < 8; i++)
+        v |= (uint64_t)*ref_byte(addr + (uint32_t)i) << (8 * i);
+    return v;
+}
+
+/* Runs t to its end: drives the master's pins each cycle with VALIDs at
+ * random (valid_pct) and READYs at random (ready_pct), checks every
+ * response. Returns the cycles from its first cycle to its last. */
+static uint64_t run_txn(bench *b, tl_rng *r, txn *x, unsigned valid_pct, unsigned ready_pct, uint32_t seed)
+{
+    uint64_t start = b->cyc;
+    arb_port *q = &b->p;
+    while (!x->done) {
+        ck_assert_msg(b->cyc - start < 200000, "seed %u: burst at 0x%x (len %u, %s) stuck", seed, x->addr, x->len,
+                      x->write ? "write" : "read");
+        if (!x->a_done && !x->avalid)
+            x->avalid = tl_rng_below(r, 100) < valid_pct;
+        uint32_t wb = (uint32_t)x->w_sent;
+        if (x->write && wb <= x->len && !x->wvalid && (x->a_done || (x->id & 1)))
+            x->wvalid = tl_rng_below(r, 100) < valid_pct;
+        memset(q, 0, sizeof *q);
+        q->awvalid = x->write && x->avalid;
+        q->arvalid = !x->write && x->avalid;
+        q->awid = q->arid = x->id;
+        q->awaddr = q->araddr = x->addr;
+        q->awlen = q->arlen = x->len;
+        q->awsize = q->arsize = x->size;
+        q->awburst = q->arburst = x->burst;
+        q->wvalid = x->wvalid;
+        q->wdata = wb <= x->len ? x->data[wb] : 0;
+        q->wstrb = wb <= x->len ? x->strb[wb] : 0;
+        q->wlast = wb == x->len;
+        q->bready = tl_rng_below(r, 100) < ready_pct;
+        q->rready = tl_rng_below(r, 100) < ready_pct;
+        bench_eval(b);
+        if (x->avalid && (x->write ? q->awready : q->arready))
+            x->a_done = 1, x->avalid = 0;
+        if (x->wvalid && q->wready)
+            x->wvalid = 0, x->w_sent++;
+        if (x->write && q->bvalid && q->bready) {
+            ck_assert_msg(x->w_sent == (int)x->len + 1, "seed %u: B before the last W", seed);
+            ck_assert_msg(q->bresp == x->resp, "seed %u: BRESP %u, want %u (addr 0x%x len %u)", seed, q->bresp,
+                          x->resp, x->addr, x->len);
+            ck_assert_uint_eq(q->bid, x->id);
+            if (x->resp == 0)
+                for (uint32_t k = 0; k <= x->len; k++)
+                    for (int i = 0; i < 8; i++)
+                        if (x->strb[k] >> i & 1)
+                            *ref_byte(x->addr + 8 * k + (uint32_t)i) = (uint8_t)(x->data[k] >> (8 * i));
+            x->done = 1;
+        }
+        if (!x->write && q->rvalid && q->rready) {
+            uint32_t k = (uint32_t)x->r_got++;
+            ck_assert_msg(x->a_done, "seed %u: R before AR", seed);
+            ck_assert_msg(k <= x->len, "seed %u: too many R beats", seed);
+            ck_assert_uint_eq(q->rid, x->id);
+            ck_assert_msg(q->rresp == x->resp, "seed %u: RRESP %u, want %u (addr 0x%x)", seed, q->rresp, x->resp,
+                          x->addr);
+            ck_assert_uint_eq(q->rlast, k == x->len);
+            if (x->resp == 0)
+                ck_assert_msg(q->rdata == ref_word(x->addr + 8 * k),
+                              "seed %u: read 0x%x beat %u: 0x%016llx, model 0x%016llx (cycle %llu)", seed, x->addr,
+                              k, (unsigned long long)q->rdata, (unsigned long long)ref_word(x->addr + 8 * k),
+                              (unsigned long long)b->cyc);
+            if (k == x->len)
+                x->done = 1;
+        }
+        bench_edge(b, 0);
+    }
+    memset(q, 0, sizeof *q);
+    return b->cyc - start;
+}
+
+static void reset_and_fill(bench *b, tl_rng *r, uint32_t seed)
+{
+    for (int i = 0; i < 4; i++) {
+        bench_eval(b);
+        bench_edge(b, 1);
+    }
+    uint32_t size = mem_size(b);
+    win_base[0] = BASE;
+    win_base[1] = BASE + size / 2 - WIN / 2;
+    win_base[2] = BASE + size - WIN;
+    /* the windows start unknown: write them once with known bytes */
+    static txn t;
+    for (int w = 0; w < 3; w++)
+        for (uint32_t off = 0; off < WIN; off += 256 * 8) {
+            memset(&t, 0, sizeof t);
+            t.write = 1, t.addr = win_base[w] + off, t.len = 255, t.size = 3, t.burst = 1;
+            for (uint32_t k = 0; k <= t.len; k++)
+                t.data[k] = tl_rng_next(r), t.strb[k] = 0xFF;
+            run_txn(b, r, &t, 100, 100, seed);
+        }
+}
+
+START_TEST(random_bursts)
+{
+    uint32_t seed = tl_test_seed(31);
+    tl_rng rng = {seed};
+    bench b;
+    bench_open(&b, seed);
+    reset_and_fill(&b, &rng, seed);
+    static txn t;
+    unsigned errs = 0, long_bursts = 0, n = 500;
+    for (unsigned i = 0; i < n; i++) {
+        new_txn(&rng, &t, mem_size(&b));
+        errs += t.resp != 0;
+        long_bursts += t.len >= 64;
+        run_txn(&b, &rng, &t, 60, 60, seed);
+        /* idle gaps now and then, long enough for refreshes with nothing to do */
+        for (unsigned k = tl_rng_below(&rng, 4) == 0 ? tl_rng_below(&rng, 600) : 0; k; k--) {
+            bench_eval(&b);
+            bench_edge(&b, 0);
+        }
+    }
+    sdram_stats st = sdram_model_stats(b.m);
+    printf("sdram_ctrl %u MHz CL%u: %u bursts (%u with an error response, %u of 64 beats or more) in %llu cycles; "
+           "%llu ACTIVATE, %llu READ, %llu WRITE, %llu REFRESH, longest refresh interval %llu ns\n",
+           b.cfg.clk_mhz, b.cfg.cas_latency, n, errs, long_bursts, (unsigned long long)b.cyc,
+           (unsigned long long)st.acts, (unsigned long long)st.reads, (unsigned long long)st.writes,
+           (unsigned long long)st.refs, (unsigned long long)(st.max_ref_gap_ps / 1000));
+    ck_assert_uint_gt(errs, 20);
+    ck_assert_uint_gt(long_bursts, 20);
+    /* refreshes kept pace (the model checks every interval against tREFI) */
+    ck_assert_uint_gt(st.refs, 100);
+    ck_assert_uint_le(st.max_ref_gap_ps, 7800000u);
+    bench_close(&b);
+}
+END_TEST
+
+/* A 256-beat write and read with VALID and READY always high: one beat
+ * per BL cycles at best, less refreshes and row changes. */
+START_TEST(full_rate)
+{
+    uint32_t seed = tl_test_seed(32);
+    tl_rng rng = {seed};
+    bench b;
+    bench_open(&b, seed);
+    reset_and_fill(&b, &rng, seed);
+    static txn t;
+    uint64_t cycles[2];
+    unsigned bl = 4; /* 64-bit beats of a x16 SDRAM */
+    for (int wr = 1; wr >= 0; wr--) {
+        memset(&t, 0, sizeof t);
+        t.write = wr, t.addr = win_base[1], t.len = 255, t.size = 3, t.burst = 1;
+        for (uint32_t k = 0; k <= t.len; k++)
+            t.data[k] = tl_rng_next(&rng), t.strb[k] = 0xFF;
+        cycles[wr] = run_txn(&b, &rng, &t, 100, 100, seed);
+    }
+    double eff_w = 256.0 * bl / (double)cycles[1], eff_r = 256.0 * bl / (double)cycles[0];
+    printf("sdram_ctrl %u MHz CL%u: 256-beat write %llu cycles (%.1f%% of the SDRAM's peak), read %llu cycles "
+           "(%.1f%%): %.0f and %.0f MB/s\n",
+           b.cfg.clk_mhz, b.cfg.cas_latency, (unsigned long long)cycles[1], 100 * eff_w,
+           (unsigned long long)cycles[0], 100 * eff_r, eff_w * 2 * b.cfg.clk_mhz, eff_r * 2 * b.cfg.clk_mhz);
+    ck_assert_msg(eff_w > 0.9 && eff_r > 0.9, "below 90%% of the peak: write %.3f, read %.3f", eff_w, eff_r);
+    bench_close(&b);
+}
+END_TEST
+
+/* ---- the model alone: each rule, broken on purpose --------------------- */
+
+#define TCK 20000u /* 50 MHz */
+
+static sdram_model *model_new(void)
+{
+    sdram_cfg c = sdram_cfg_as4c32m16sb(13, 9, TCK);
+    return sdram_model_create(&c, 1);
+}
+
+static unsigned drive_val;
+static int drive_en;
+
+static void cmd(sdram_model *m, unsigned c, unsigned ba, unsigned a, unsigned dq_oe, unsigned dq)
+{
+    /* c: {ras_n, cas_n, we_n}; 7 is NOP */
+    sdram_pins p = {.cke = 1, .cs_n = 0, .ras_n = c >> 2 & 1, .cas_n = c >> 1 & 1, .we_n = c & 1, .ba = ba, .a = a,
+                    .dqm = 0, .dq = dq, .dq_oe = dq_oe};
+    drive_val = sdram_model_edge(m, &p, &drive_en);
+}
+
+static void nops(sdram_model *m, unsigned k)
+{
+    while (k--)
+        cmd(m, 7, 0, 0, 0, 0);
+}
+
+enum { ACT = 3, READ = 5, WRITE = 4, PRE = 2, REF = 1, MRS = 0 };
+
+/* Power-up by the book: 200 us, PRECHARGE ALL, 2 refreshes, LOAD MODE (BL4, CL2). */
+static void power_up(sdram_model *m)
+{
+    nops(m, 200000000u / TCK);
+    cmd(m, PRE, 0, 0x400, 0, 0);
+    nops(m, 1);
+    cmd(m, REF, 0, 0, 0, 0);
+    nops(m, 3);
+    cmd(m, REF, 0, 0, 0, 0);
+    nops(m, 3);
+    cmd(m, MRS, 0, 0x022, 0, 0);
+    nops(m, 1);
+}
+
+static void expect_rule(sdram_model *m, const char *rule)
+{
+    ck_assert_msg(sdram_model_violations(m) >= 1, "no violation reported, want '%s'", rule);
+    ck_assert_msg(strstr(sdram_model_first_violation(m), rule), "first violation '%s', want '%s'",
+                  sdram_model_first_violation(m), rule);
+    sdram_model_free(m);
+}
+
+START_TEST(model_by_the_book)
+{
+    sdram_model *m = model_new();
+    power_up(m);
+    cmd(m, ACT, 2, 0x123, 0, 0);
+    nops(m, 1);
+    cmd(m, WRITE, 2, 0x10, 1, 0x1111);
+    cmd(m, 7, 0, 0, 1, 0x2222);
+    cmd(m, 7, 0, 0, 1, 0x3333);
+    cmd(m, 7, 0, 0, 1, 0x4444);
+    cmd(m, READ, 2, 0x12, 0, 0); /* sequential wrap: 0x12, 0x13, 0x10, 0x11 */
+    unsigned got[4];
+    nops(m, 1); /* CL 2: the first word is driven for the second edge */
+    for (int i = 0; i < 4; i++) {
+        ck_assert_int_eq(drive_en, 1);
+        got[i] = drive_val;
+        nops(m, 1);
+    }
+    ck_assert_uint_eq(got[0], 0x3333);
+    ck_assert_uint_eq(got[1], 0x4444);
+    ck_assert_uint_eq(got[2], 0x1111);
+    ck_assert_uint_eq(got[3], 0x2222);
+    cmd(m, PRE, 0, 0x400, 0, 0);
+    nops(m, 1);
+    cmd(m, REF, 0, 0, 0, 0);
+    nops(m, 3);
+    sdram_model_finish(m);
+    ck_assert_msg(sdram_model_violations(m) == 0, "%s", sdram_model_first_violation(m));
+    ck_assert_uint_eq(sdram_model_peek(m, 2, 0x123, 0x11), 0x2222);
+    sdram_model_free(m);
+}
+END_TEST
+
+START_TEST(model_catches_trcd)
+{
+    sdram_model *m = model_new();
+    power_up(m);
+    cmd(m, ACT, 0, 5, 0, 0);
+    cmd(m, READ, 0, 0, 0, 0);
+    expect_rule(m, "tRCD");
+}
+END_TEST
+
+START_TEST(model_catches_open_row)
+{
+    sdram_model *m = model_new();
+    power_up(m);
+    cmd(m, ACT, 1, 5, 0, 0);
+    nops(m, 4);
+    cmd(m, ACT, 1, 6, 0, 0);
+    expect_rule(m, "while a row is open");
+}
+END_TEST
+
+START_TEST(model_catches_tras)
+{
+    sdram_model *m = model_new();
+    power_up(m);
+    cmd(m, ACT, 0, 5, 0, 0);
+    nops(m, 1);
+    cmd(m, PRE, 0, 0x400, 0, 0);
+    expect_rule(m, "tRAS");
+}
+END_TEST
+
+START_TEST(model_catches_twr)
+{
+    sdram_model *m = model_new();
+    power_up(m);
+    cmd(m, ACT, 0, 5, 0, 0);
+    nops(m, 1);
+    cmd(m, WRITE, 0, 0, 1, 1);
+    cmd(m, 7, 0, 0, 1, 2);
+    cmd(m, 7, 0, 0, 1, 3);
+    cmd(m, PRE, 0, 0x400, 1, 4); /* with the last word: tWR (14 ns, one cycle) not kept */
+    expect_rule(m, "tWR");
+}
+END_TEST
+
+START_TEST(model_catches_missing_refresh)
+{
+    sdram_model *m = model_new();
+    power_up(m);
+    nops(m, 7900000u / TCK);
+    sdram_model_finish(m);
+    expect_rule(m, "no refresh");
+}
+END_TEST
+
+START_TEST(model_catches_early_command)
+{
+    sdram_model *m = model_new();
+    nops(m, 1000);
+    cmd(m, PRE, 0, 0x400, 0, 0);
+    expect_rule(m, "power-up wait");
+}
+END_TEST
+
+START_TEST(model_catches_contention)
+{
+    sdram_model *m = model_new();
+    power_up(m);
+    cmd(m, ACT, 0, 5, 0, 0);
+    nops(m, 1);
+    cmd(m, READ, 0, 0, 0, 0);
+    nops(m, 1);
+    cmd(m, 7, 0, 0, 1, 0); /* the controller drives DQ as the first word comes */
+    expect_rule(m, "driven by both");
+}
+END_TEST
+
+START_TEST(model_catches_interrupted_burst)
+{
+    sdram_model *m = model_new();
+    power_up(m);
+    cmd(m, ACT, 0, 5, 0, 0);
+    nops(m, 1);
+    cmd(m, READ, 0, 0, 0, 0);
+    nops(m, 1);
+    cmd(m, READ, 0, 4, 0, 0);
+    expect_rule(m, "interrupts a burst");
+}
+END_TEST
+
+int main(int argc, char **argv)
+{
+    (void)argc;
+    Suite *s = suite_create("sdram_ctrl");
+    TCase *tc = tcase_create("controller");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, random_bursts);
+    tcase_add_test(tc, full_rate);
+    suite_add_tcase(s, tc);
+    TCase *tm = tcase_create("model");
+    tcase_set_timeout(tm, 60);
+    tcase_add_test(tm, model_by_the_book);
+    tcase_add_test(tm, model_catches_trcd);
+    tcase_add_test(tm, model_catches_open_row);
+    tcase_add_test(tm, model_catches_tras);
+    tcase_add_test(tm, model_catches_twr);
+    tcase_add_test(tm, model_catches_missing_refresh);
+    tcase_add_test(tm, model_catches_early_command);
+    tcase_add_test(tm, model_catches_contention);
+    tcase_add_test(tm, model_catches_interrupted_burst);
+    suite_add_tcase(s, tm);
+    return tl_test_main(argv[0], s);
+}
