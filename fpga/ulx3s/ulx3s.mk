@@ -1,7 +1,8 @@
 # fpga/ulx3s: the ULX3S bitstream (docs/board.md), included by fpga/fpga.mk
 # when BOARD=ulx3s.
 #
-#   make fpga BOARD=ulx3s [BOARD_CORE=full|bridge_only] [FPGA_SEED=1] [FPGA_TIMEOUT=s]
+#   make fpga BOARD=ulx3s [BOARD_CORE=full|bridge_only] [BOARD_DRAM=sdram|bram]
+#             [FPGA_SEED=1] [FPGA_TIMEOUT=s]
 #       Yosys synth_ecp5 of ulx3s_top, nextpnr-ecp5 with fpga/ulx3s/ulx3s.lpf
 #       (fails when timing is not met), ecppack: build/fpga/ulx3s_<core>/ulx3s.bit
 #       and its line in build/fpga/report.md
@@ -11,7 +12,11 @@
 # BOARD_CORE=full: the core in the board configuration (the core_board row
 # of fpga/configs.mk); bridge_only: the top without the core (CORE=0:
 # bridge, UART, DRAM, PLL, LEDs), a quick run of the whole flow.
+# BOARD_DRAM=sdram: the board's 32 MiB SDRAM (sdram_ctrl); bram: 256 KiB
+# of block RAM (axi_bram), the fallback if the SDRAM does not work on a
+# board (docs/board.md section 6).
 BOARD_CORE ?= full
+BOARD_DRAM ?= sdram
 ifeq ($(BOARD_CORE),full)
 ULX3S_PARAMS := CORE=1
 ULX3S_FILES  := $(BOARD_ALL)
@@ -21,7 +26,16 @@ ULX3S_FILES  := $(BOARD_FILES)
 else
 $(error BOARD_CORE: 'full' or 'bridge_only', not '$(BOARD_CORE)')
 endif
-ULX3S_DIR := $(FPGA_DIR)/ulx3s_$(BOARD_CORE)
+ifeq ($(BOARD_DRAM),sdram)
+ULX3S_PARAMS += SDRAM=1
+ULX3S_VARIANT := $(BOARD_CORE)
+else ifeq ($(BOARD_DRAM),bram)
+ULX3S_PARAMS += SDRAM=0
+ULX3S_VARIANT := $(BOARD_CORE)_bram
+else
+$(error BOARD_DRAM: 'sdram' or 'bram', not '$(BOARD_DRAM)')
+endif
+ULX3S_DIR := $(FPGA_DIR)/ulx3s_$(ULX3S_VARIANT)
 ULX3S_BIT := $(ULX3S_DIR)/ulx3s.bit
 
 # rewritten only when the parameters or the file list change
@@ -30,11 +44,11 @@ $(ULX3S_DIR)/config.txt: fpga-always
 	@printf '%s\n' 'params=$(ULX3S_PARAMS)' 'files=$(ULX3S_FILES)' > $@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 $(ULX3S_DIR)/ecp5.json: $(ULX3S_DIR)/config.txt $(ULX3S_FILES) $(BOARD_HDRS) fpga/yosys.sh | $(DEPS)
-	FPGA_DIR=$(FPGA_DIR) fpga/yosys.sh ecp5 ulx3s_$(BOARD_CORE) ulx3s_top "$(BOARD_INC)" "$(ULX3S_PARAMS)" $(ULX3S_FILES)
+	FPGA_DIR=$(FPGA_DIR) fpga/yosys.sh ecp5 ulx3s_$(ULX3S_VARIANT) ulx3s_top "$(BOARD_INC)" "$(ULX3S_PARAMS)" $(ULX3S_FILES)
 
 .PHONY: fpga-board flash
 fpga-board: $(ULX3S_DIR)/ecp5.json fpga/ulx3s/ulx3s.lpf fpga/ulx3s/flow.sh fpga/ulx3s/report.py | $(DEPS)
-	PYTHON=$(PYTHON) fpga/ulx3s/flow.sh $(ULX3S_DIR) $(BOARD_CORE) $(FPGA_SEED) $(FPGA_TIMEOUT)
+	PYTHON=$(PYTHON) fpga/ulx3s/flow.sh $(ULX3S_DIR) $(ULX3S_VARIANT) $(FPGA_SEED) $(FPGA_TIMEOUT)
 
 flash:
 	@if ! command -v openFPGALoader > /dev/null; then \
@@ -42,7 +56,7 @@ flash:
 	  echo "  scripts/install-deps.sh installs it when the distribution has it). fujprog also works:"; \
 	  echo "  fujprog $(ULX3S_BIT)"; exit 1; fi
 	@if [ ! -f $(ULX3S_BIT) ]; then \
-	  echo "make flash: no bitstream $(ULX3S_BIT): run make fpga BOARD=ulx3s BOARD_CORE=$(BOARD_CORE) first"; exit 1; fi
+	  echo "make flash: no bitstream $(ULX3S_BIT): run make fpga BOARD=ulx3s BOARD_CORE=$(BOARD_CORE) BOARD_DRAM=$(BOARD_DRAM) first"; exit 1; fi
 	@openFPGALoader -b ulx3s --detect > /dev/null 2>&1 || { \
 	  echo "make flash: no ULX3S found (openFPGALoader -b ulx3s --detect failed): plug the board's US1 port"; \
 	  echo "  into this machine, and check that you may use the USB device (udev rule or the plugdev group)"; exit 1; }

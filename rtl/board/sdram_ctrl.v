@@ -28,9 +28,12 @@
  * CLK_MHZ; the defaults are the AS4C32M16SB -7 grade's (table 16 of its
  * datasheet). Command pins, DQ out, DQ output enable and DQM are
  * registered; the command register holds the command XOR NOP, so that
- * the FPGA's all-zero power-up state drives NOPs before the first reset. Read data is taken from dq_in CAS_LATENCY + 1 + RD_EXTRA
- * cycles after the READ command left its register (RD_EXTRA: registers
- * the board puts on the way in).
+ * the FPGA's all-zero power-up state drives NOPs before the first reset.
+ * The SDRAM is clocked with clk inverted (the board top's ODDRX1F), so it
+ * samples commands and write data in the middle of their cycle; read data
+ * is taken from dq_in CAS_LATENCY + RD_EXTRA cycles after the READ
+ * command left its register (RD_EXTRA: registers the board puts on the
+ * way in).
  *
  * AXI: AW, AR and W are each held in a one-entry register (their READYs
  * are flops); B from a register; R from a 4-entry FIFO, and a READ is
@@ -135,9 +138,12 @@ localparam [31:0] C_INIT = cyc(INIT_NS);
 // a fresh row, write recovery and tRP: REF_SLACK cycles early covers it.
 localparam integer REF_SLACK = 2 * BL + C_RAS + C_WR + C_RP + C_RCD + 8;
 localparam [31:0]  C_REF  = (T_REFI_NS * CLK_MHZ) / 1000 - REF_SLACK;
-// Read data: CAS_LATENCY after the SDRAM takes READ, which is one cycle
-// after our command register; the words of a beat on consecutive cycles.
-localparam integer RD_LAT  = CAS_LATENCY + 1 + RD_EXTRA;
+// Read data: the SDRAM's clock is ours inverted, so it takes READ half a
+// cycle after our command register and drives the first word for its edge
+// CAS_LATENCY later, which is valid at our edge half a cycle before that
+// one: CAS_LATENCY of our cycles after the register (+ RD_EXTRA); the
+// words of a beat on consecutive cycles.
+localparam integer RD_LAT  = CAS_LATENCY + RD_EXTRA;
 localparam integer RD_PIPE = RD_LAT + BL - 1;           // the last word arrives at the end
 localparam integer GAPW    = 16;                           // covers C_INIT at up to 300 MHz
 localparam [2:0]   RQ_DEPTH = 3'd4;

@@ -8,7 +8,8 @@
  *   ftdi_txd -> uart_rx -> uart_bridge -> uart_tx -> ftdi_rxd
  *   uart_bridge AXI4-Lite -> trnlite_core CSRs (or axil_err when CORE=0)
  *   trnlite_core AXI4 (port 0) and uart_bridge AXI4 (port 1) -> axi_arb2
- *     -> axi_bram, the 2^DRAM_LOG2-byte DRAM at DRAM_BASE
+ *     -> the DRAM at DRAM_BASE: axi_bram, 2^DRAM_LOG2 bytes of block RAM,
+ *        or (SDRAM=1) sdram_ctrl and the board's 32 MiB SDRAM
  *   led: 0 heartbeat, 1 core DRAM traffic, 2 irq, 3 bridge error reply,
  *        4 PLL locked, 5 byte received, 6 byte sent, 7 in reset
  *
@@ -18,6 +19,11 @@
  * core_board row of fpga/configs.mk but 8 KiB SBUF partitions, so that
  * 256 KiB of DRAM fit beside it in block RAM (docs/board.md section 1).
  * CORE=0 builds the board without the core, to try the flow quickly.
+ * SDRAM=1 (docs/board.md section 6): the SDRAM runs on clk inverted (an
+ * ODDRX1F drives sdram_clk), DQ through tristate pads, read data through
+ * a register in each pad; under SIM the DQ pad is split into
+ * sdram_dq_in / sdram_dq_out / sdram_dq_oe. With
+ * SDRAM=0 the SDRAM pins stay idle (CKE low, CS# high, DQ released).
  */
 module ulx3s_top #(
     parameter CORE           = 1,          // 1: trnlite_core; 0: bridge and DRAM only
@@ -29,7 +35,9 @@ module ulx3s_top #(
     parameter DMA_QUEUES     = 4,          // core: DMA queues
     parameter CLKS_PER_BIT   = 25,         // UART: clk cycles per bit (50 MHz / 2 Mbaud)
     parameter GAP_CYCLES     = 131072,     // bridge: inter-byte timeout inside a frame
-    parameter DRAM_LOG2      = 18,         // log2 bytes of block-RAM DRAM (256 KiB)
+    parameter DRAM_LOG2      = 18,         // log2 bytes of block-RAM DRAM (256 KiB; SDRAM=0)
+    parameter SDRAM          = 1,          // 1: the DRAM is the board's SDRAM (sdram_ctrl); 0: block RAM
+    parameter SDRAM_COL_BITS = 9,          // SDRAM column bits: 9 for 32 MiB, 10 for a 64 MiB part
     parameter LED_LOG2       = 20          // log2 cycles an event LED stays on
 ) (
     input  wire       clk_25mhz,
@@ -37,12 +45,30 @@ module ulx3s_top #(
     input  wire       ftdi_txd,    // from the FTDI: our receive line
     output wire       ftdi_rxd,    // to the FTDI: our transmit line
     output wire [7:0] led,
-    output wire       wifi_gpio0   // high: keeps the ESP32 from reconfiguring the FPGA
+    output wire       wifi_gpio0,  // high: keeps the ESP32 from reconfiguring the FPGA
+    output wire        sdram_clk,
+    output wire        sdram_cke,
+    output wire        sdram_csn,
+    output wire        sdram_rasn,
+    output wire        sdram_casn,
+    output wire        sdram_wen,
+    output wire [1:0]  sdram_ba,
+    output wire [12:0] sdram_a,
+    output wire [1:0]  sdram_dqm,
+`ifdef SIM
+    input  wire [15:0] sdram_dq_in,
+    output wire [15:0] sdram_dq_out,
+    output wire        sdram_dq_oe
+`else
+    inout  wire [15:0] sdram_d
+`endif
 );
 localparam integer DW = 64;
 localparam integer AW = 32;
 localparam integer IW = 4;
 localparam [31:0]  DRAM_BASE = 32'h8000_0000;
+// the DRAM's size as INFO reports it: the SDRAM's 4 banks x 8192 rows
+localparam integer DRAM_BYTES_LOG2 = SDRAM != 0 ? 13 + SDRAM_COL_BITS + 3 : DRAM_LOG2;
 
 // ---- clock and reset --------------------------------------------------
 wire clk, pll_lock, rst;
@@ -151,7 +177,7 @@ uart_bridge #(
     .ADDR_WIDTH (AW),
     .ID_WIDTH   (IW),
     .DRAM_BASE  (DRAM_BASE),
-    .DRAM_LOG2  (DRAM_LOG2),
+    .DRAM_LOG2  (DRAM_BYTES_LOG2),
     .GAP_CYCLES (GAP_CYCLES)
 ) u_bridge (
     .clk            (clk),
@@ -444,45 +470,145 @@ axi_arb2 #(
     .m_axi_rready   (d_rready)
 );
 
-axi_bram #(
-    .DATA_WIDTH (DW),
-    .ADDR_WIDTH (AW),
-    .ID_WIDTH   (IW),
-    .BASE       (DRAM_BASE),
-    .SIZE_LOG2  (DRAM_LOG2)
-) u_dram (
-    .clk           (clk),
-    .rst           (rst),
-    .s_axi_awid    (d_awid),
-    .s_axi_awaddr  (d_awaddr),
-    .s_axi_awlen   (d_awlen),
-    .s_axi_awsize  (d_awsize),
-    .s_axi_awburst (d_awburst),
-    .s_axi_awvalid (d_awvalid),
-    .s_axi_awready (d_awready),
-    .s_axi_wdata   (d_wdata),
-    .s_axi_wstrb   (d_wstrb),
-    .s_axi_wlast   (d_wlast),
-    .s_axi_wvalid  (d_wvalid),
-    .s_axi_wready  (d_wready),
-    .s_axi_bid     (d_bid),
-    .s_axi_bresp   (d_bresp),
-    .s_axi_bvalid  (d_bvalid),
-    .s_axi_bready  (d_bready),
-    .s_axi_arid    (d_arid),
-    .s_axi_araddr  (d_araddr),
-    .s_axi_arlen   (d_arlen),
-    .s_axi_arsize  (d_arsize),
-    .s_axi_arburst (d_arburst),
-    .s_axi_arvalid (d_arvalid),
-    .s_axi_arready (d_arready),
-    .s_axi_rid     (d_rid),
-    .s_axi_rdata   (d_rdata),
-    .s_axi_rresp   (d_rresp),
-    .s_axi_rlast   (d_rlast),
-    .s_axi_rvalid  (d_rvalid),
-    .s_axi_rready  (d_rready)
-);
+// ---- DRAM ---------------------------------------------------------------
+wire [15:0] dq_in, dq_out;
+wire        dq_oe;
+generate
+    if (SDRAM != 0) begin : g_sdram
+        wire unused_dram_log2 = &{1'b0, DRAM_LOG2[0]};
+        sdram_ctrl #(
+            .DATA_WIDTH  (DW),
+            .ADDR_WIDTH  (AW),
+            .ID_WIDTH    (IW),
+            .BASE        (DRAM_BASE),
+            .ROW_BITS    (13),
+            .COL_BITS    (SDRAM_COL_BITS),
+            .CLK_MHZ     (50),
+            .CAS_LATENCY (2),
+            .RD_EXTRA    (1)
+        ) u_dram (
+            .clk           (clk),
+            .rst           (rst),
+            .s_axi_awid    (d_awid),
+            .s_axi_awaddr  (d_awaddr),
+            .s_axi_awlen   (d_awlen),
+            .s_axi_awsize  (d_awsize),
+            .s_axi_awburst (d_awburst),
+            .s_axi_awvalid (d_awvalid),
+            .s_axi_awready (d_awready),
+            .s_axi_wdata   (d_wdata),
+            .s_axi_wstrb   (d_wstrb),
+            .s_axi_wlast   (d_wlast),
+            .s_axi_wvalid  (d_wvalid),
+            .s_axi_wready  (d_wready),
+            .s_axi_bid     (d_bid),
+            .s_axi_bresp   (d_bresp),
+            .s_axi_bvalid  (d_bvalid),
+            .s_axi_bready  (d_bready),
+            .s_axi_arid    (d_arid),
+            .s_axi_araddr  (d_araddr),
+            .s_axi_arlen   (d_arlen),
+            .s_axi_arsize  (d_arsize),
+            .s_axi_arburst (d_arburst),
+            .s_axi_arvalid (d_arvalid),
+            .s_axi_arready (d_arready),
+            .s_axi_rid     (d_rid),
+            .s_axi_rdata   (d_rdata),
+            .s_axi_rresp   (d_rresp),
+            .s_axi_rlast   (d_rlast),
+            .s_axi_rvalid  (d_rvalid),
+            .s_axi_rready  (d_rready),
+            .sdram_cke     (sdram_cke),
+            .sdram_cs_n    (sdram_csn),
+            .sdram_ras_n   (sdram_rasn),
+            .sdram_cas_n   (sdram_casn),
+            .sdram_we_n    (sdram_wen),
+            .sdram_ba      (sdram_ba),
+            .sdram_a       (sdram_a),
+            .sdram_dqm     (sdram_dqm),
+            .sdram_dq_out  (dq_out),
+            .sdram_dq_oe   (dq_oe),
+            .sdram_dq_in   (dq_in)
+        );
+`ifdef SIM
+        assign sdram_clk = !clk;
+`else
+        // clk inverted: the SDRAM samples our commands mid-cycle
+        ODDRX1F u_sdram_clk (.SCLK (clk), .RST (1'b0), .D0 (1'b0), .D1 (1'b1), .Q (sdram_clk));
+`endif
+    end else begin : g_bram
+        axi_bram #(
+            .DATA_WIDTH (DW),
+            .ADDR_WIDTH (AW),
+            .ID_WIDTH   (IW),
+            .BASE       (DRAM_BASE),
+            .SIZE_LOG2  (DRAM_LOG2)
+        ) u_dram (
+            .clk           (clk),
+            .rst           (rst),
+            .s_axi_awid    (d_awid),
+            .s_axi_awaddr  (d_awaddr),
+            .s_axi_awlen   (d_awlen),
+            .s_axi_awsize  (d_awsize),
+            .s_axi_awburst (d_awburst),
+            .s_axi_awvalid (d_awvalid),
+            .s_axi_awready (d_awready),
+            .s_axi_wdata   (d_wdata),
+            .s_axi_wstrb   (d_wstrb),
+            .s_axi_wlast   (d_wlast),
+            .s_axi_wvalid  (d_wvalid),
+            .s_axi_wready  (d_wready),
+            .s_axi_bid     (d_bid),
+            .s_axi_bresp   (d_bresp),
+            .s_axi_bvalid  (d_bvalid),
+            .s_axi_bready  (d_bready),
+            .s_axi_arid    (d_arid),
+            .s_axi_araddr  (d_araddr),
+            .s_axi_arlen   (d_arlen),
+            .s_axi_arsize  (d_arsize),
+            .s_axi_arburst (d_arburst),
+            .s_axi_arvalid (d_arvalid),
+            .s_axi_arready (d_arready),
+            .s_axi_rid     (d_rid),
+            .s_axi_rdata   (d_rdata),
+            .s_axi_rresp   (d_rresp),
+            .s_axi_rlast   (d_rlast),
+            .s_axi_rvalid  (d_rvalid),
+            .s_axi_rready  (d_rready)
+        );
+        // the SDRAM pins idle: clock stopped, CKE low, deselected, DQ released
+        wire unused_sdram = &{1'b0, dq_in, SDRAM_COL_BITS[0]};
+        assign sdram_clk  = 1'b0;
+        assign sdram_cke  = 1'b0;
+        assign sdram_csn  = 1'b1;
+        assign sdram_rasn = 1'b1;
+        assign sdram_casn = 1'b1;
+        assign sdram_wen  = 1'b1;
+        assign sdram_ba   = 2'b00;
+        assign sdram_a    = 13'd0;
+        assign sdram_dqm  = 2'b11;
+        assign dq_out     = 16'd0;
+        assign dq_oe      = 1'b0;
+    end
+endgenerate
+// DQ in through a register in the pad (RD_EXTRA = 1): the SDRAM's read
+// word is valid only a few ns before our edge, too little for a route
+// into the fabric (docs/board.md section 6)
+`ifdef SIM
+reg [15:0] dq_in_reg;
+always @(posedge clk)
+    dq_in_reg <= sdram_dq_in;
+assign dq_in        = dq_in_reg;
+assign sdram_dq_out = dq_out;
+assign sdram_dq_oe  = dq_oe;
+`else
+wire [15:0] dq_pad = sdram_d;
+genvar gi;
+for (gi = 0; gi < 16; gi = gi + 1) begin : g_dq_in
+    IFS1P3BX u_reg (.D (dq_pad[gi]), .SP (1'b1), .SCLK (clk), .PD (1'b0), .Q (dq_in[gi]));
+end
+assign sdram_d = dq_oe ? dq_out : 16'bz;
+`endif
 
 // ---- LEDs ---------------------------------------------------------------
 reg [24:0] beat_reg;

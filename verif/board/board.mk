@@ -5,19 +5,20 @@
 # fewer cycles than a 4 x 4's), 8 clocks per UART bit and a 4096-cycle
 # inter-byte timeout, behind a pseudo-terminal (board_sim.cpp).
 # test_board speaks raw frames to it and runs the unmodified trnlite CLI
-# against it (--backend uart --port). Built with --x-assign unique
+# against it (--backend uart --port). Its DRAM is the SDRAM (SDRAM=1)
+# behind the SDRAM model (sdram_model.c). Built with --x-assign unique
 # --x-initial unique: each simulator starts from other random power-up
 # values (board_sim --seed), the reset synchronizer from its FPGA initial
 # values.
 BOARD_SIM_CPB    := 8
-BOARD_SIM_PARAMS := -GCLKS_PER_BIT=$(BOARD_SIM_CPB) -GGAP_CYCLES=4096 -GLED_LOG2=8
+BOARD_SIM_PARAMS := -GCLKS_PER_BIT=$(BOARD_SIM_CPB) -GGAP_CYCLES=4096 -GLED_LOG2=8 -GSDRAM=1
 $(eval $(call verilate,ulx3s_sim,ulx3s_top,$(BOARD_ALL),$(BOARD_INC) -DSIM $(BOARD_SIM_PARAMS) -O3 --x-assign unique --x-initial unique --trace-depth 2))
 
 BOARD_SIM := $(BUILD)/tests/board_sim
 $(BUILD)/vlshim/board_sim/board_sim.o: verif/board/board_sim.cpp $$(VL_OBJS_ulx3s_sim)
 	@mkdir -p $(@D)
-	$(CXX) $(CXXFLAGS) -DBOARD_CPB=$(BOARD_SIM_CPB) -I$(VL_DIR_ulx3s_sim) -I$(VL_INC) -I$(VL_INC)/vltstd -c $< -o $@
-$(BOARD_SIM): $(BUILD)/vlshim/board_sim/board_sim.o $$(VL_OBJS_ulx3s_sim)
+	$(CXX) $(CXXFLAGS) -DBOARD_CPB=$(BOARD_SIM_CPB) -Iverif/board -I$(VL_DIR_ulx3s_sim) -I$(VL_INC) -I$(VL_INC)/vltstd -c $< -o $@
+$(BOARD_SIM): $(BUILD)/vlshim/board_sim/board_sim.o $(BUILD)/verif/board/sdram_model.o $$(VL_OBJS_ulx3s_sim)
 	@mkdir -p $(@D)
 	$(CXX) $^ $(VL_LINK) -o $@
 

@@ -14,7 +14,11 @@
 // host's retry. --seed N (default 1) seeds the random power-up value of
 // every flip-flop and memory that has no initial value (the model is
 // built with --x-initial unique --x-assign unique); the reset synchronizer
-// starts from its FPGA initial values, as on the device.
+// starts from its FPGA initial values, as on the device. The board's DRAM
+// is the SDRAM (ulx3s_top SDRAM=1) behind the SDRAM model of
+// sdram_model.c, which checks every command's timing: on a violation
+// board_sim prints it and exits 3; at SIGTERM it exits 3 if a refresh is
+// overdue, else 0.
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -27,6 +31,7 @@
 #include <unistd.h>
 
 #include "Vulx3s_top.h"
+#include "sdram_model.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
@@ -100,6 +105,14 @@ int main(int argc, char **argv)
         top->trace(fst, 99);
         fst->open(wave);
     }
+    // the board's 32 MiB part at the 50 MHz the controller is built for
+    sdram_cfg scfg = sdram_cfg_as4c32m16sb(13, 9, 20000);
+    sdram_model *sdram = sdram_model_create(&scfg, (uint32_t)seed);
+    if (!sdram) {
+        fprintf(stderr, "board_sim: out of memory for the SDRAM model\n");
+        return 1;
+    }
+    top->sdram_dq_in = 0;
     top->btn = 1;      // BTN_PWRn released
     top->ftdi_txd = 1; // idle line
     top->clk_25mhz = 0;
@@ -142,6 +155,18 @@ int main(int argc, char **argv)
         top->eval();
         if (fst)
             fst->dump(t_trace++);
+        // the SDRAM's edge: its clock is ours inverted; what it drives
+        // then is what the next rising edge samples
+        sdram_pins pins = {top->sdram_cke, top->sdram_csn, top->sdram_rasn, top->sdram_casn, top->sdram_wen,
+                           top->sdram_ba, top->sdram_a, top->sdram_dqm, top->sdram_dq_out, top->sdram_dq_oe};
+        int drive;
+        unsigned dq = sdram_model_edge(sdram, &pins, &drive);
+        top->sdram_dq_in = drive ? dq : (unsigned)(cyc * 0x9E37u) & 0xFFFFu;  // undriven: noise
+        if (sdram_model_violations(sdram)) {
+            fprintf(stderr, "board_sim: SDRAM timing violation: %s\n", sdram_model_first_violation(sdram));
+            unlink(link_path);
+            return 3;
+        }
         top->clk_25mhz = 0;
         top->eval();
         if (fst)
@@ -204,5 +229,16 @@ int main(int argc, char **argv)
     unlink(link_path);
     close(slave);
     close(master);
-    return 0;
+    sdram_model_finish(sdram);
+    int rc = 0;
+    if (sdram_model_violations(sdram)) {
+        fprintf(stderr, "board_sim: SDRAM timing violation: %s\n", sdram_model_first_violation(sdram));
+        rc = 3;
+    }
+    sdram_stats st = sdram_model_stats(sdram);
+    fprintf(stderr, "board_sim: SDRAM %llu ACTIVATE, %llu READ, %llu WRITE, %llu REFRESH\n",
+            (unsigned long long)st.acts, (unsigned long long)st.reads, (unsigned long long)st.writes,
+            (unsigned long long)st.refs);
+    sdram_model_free(sdram);
+    return rc;
 }

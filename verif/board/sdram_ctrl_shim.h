@@ -20,10 +20,12 @@ typedef struct sdram_dut sdram_dut;
 sdram_dut *sdram_dut_create(const char *wave, uint32_t seed);
 sdram_dut_cfg sdram_dut_config(void);
 /* Drive the AXI inputs and DQ in, evaluate, read the AXI outputs (the
- * values the coming edge sees) and the SDRAM pins (registered). */
-void sdram_dut_eval(sdram_dut *d, arb_port *p, unsigned dq_in, sdram_pins *pins);
+ * values the coming edge sees). */
+void sdram_dut_eval(sdram_dut *d, arb_port *p, unsigned dq_in);
 /* The clock edge; rst is applied with it. */
 void sdram_dut_tick(sdram_dut *d, int rst);
+/* The SDRAM pins as the last edge left them. */
+void sdram_dut_pins(sdram_dut *d, sdram_pins *pins);
 void sdram_dut_free(sdram_dut *d);
 
 #ifdef __cplusplus

@@ -49,7 +49,8 @@ sdram_model *sdram_model_create(const sdram_cfg *cfg, uint32_t seed);
  * what the SDRAM drives on DQ towards the next edge (*drive = 1) or that
  * it does not drive (*drive = 0). */
 unsigned sdram_model_edge(sdram_model *m, const sdram_pins *p, int *drive);
-/* Checks that end with the run: no refresh overdue, no row open too long. */
+/* Checks that end with the run: no refresh overdue (a run that ends in
+ * the power-up wait is not an error). */
 void sdram_model_finish(sdram_model *m);
 unsigned sdram_model_violations(const sdram_model *m);
 const char *sdram_model_first_violation(const sdram_model *m);  /* "" if none */

@@ -29,7 +29,7 @@ extern "C" sdram_dut_cfg sdram_dut_config(void)
     return sdram_dut_cfg{SDRAM_CLK_MHZ, SDRAM_CAS_LATENCY, SDRAM_RD_EXTRA, SDRAM_ROW_BITS, SDRAM_COL_BITS};
 }
 
-extern "C" void sdram_dut_eval(sdram_dut *d, arb_port *p, unsigned dq_in, sdram_pins *pins)
+extern "C" void sdram_dut_eval(sdram_dut *d, arb_port *p, unsigned dq_in)
 {
     Vsdram_ctrl *t = d->top;
     t->s_axi_awid = p->awid;
@@ -63,6 +63,11 @@ extern "C" void sdram_dut_eval(sdram_dut *d, arb_port *p, unsigned dq_in, sdram_
     p->rresp = t->s_axi_rresp;
     p->rlast = t->s_axi_rlast;
     p->rvalid = t->s_axi_rvalid;
+}
+
+extern "C" void sdram_dut_pins(sdram_dut *d, sdram_pins *pins)
+{
+    Vsdram_ctrl *t = d->top;
     pins->cke = t->sdram_cke;
     pins->cs_n = t->sdram_cs_n;
     pins->ras_n = t->sdram_ras_n;

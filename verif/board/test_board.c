@@ -37,6 +37,7 @@
 enum { OP_INFO = 1, OP_CSR_READ = 2, OP_CSR_WRITE = 3, OP_MEM_READ = 4, OP_MEM_WRITE = 5 };
 enum { ST_OK = 0, ST_BAD_CRC = 1, ST_BAD_ADDR = 2, ST_BUS_ERR = 3, ST_TRUNC = 4, ST_BAD_OP = 5 };
 #define DRAM 0x80000000u
+#define DRAM_SIZE (32u << 20) /* the SDRAM (ulx3s_top SDRAM=1) */
 #define CSR_ID 0x000u
 #define CSR_SEM3 0x20Cu
 #define CSR_SEM_ADD3 0x28Cu
@@ -73,12 +74,17 @@ static void sim_start(const char *drop)
     ck_assert_msg(readlink(link_path, target, sizeof target) > 0, "board_sim did not make %s", link_path);
 }
 
+/* Stops the simulator; it exits 3 when the SDRAM model saw a timing
+ * violation (its message is on stderr). */
 static void sim_stop(void)
 {
     if (sim_pid > 0) {
+        int status = 0;
         kill(sim_pid, SIGTERM);
-        waitpid(sim_pid, NULL, 0);
+        waitpid(sim_pid, &status, 0);
         sim_pid = 0;
+        ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+                      "board_sim ended with status 0x%x (3: an SDRAM timing violation, see its message)", status);
     }
 }
 
@@ -207,7 +213,7 @@ START_TEST(bridge_info_csr_memory)
     ck_assert_uint_eq(r.plen, 12);
     ck_assert_uint_eq(le32((r.b + 4)), 0x424C5254u);
     ck_assert_uint_eq(le32((r.b + 4) + 4), DRAM);
-    ck_assert_uint_eq(le32((r.b + 4) + 8), 256u * 1024);
+    ck_assert_uint_eq(le32((r.b + 4) + 8), DRAM_SIZE);
     still_usable(fd, 2);
     /* a full 256-byte block and a one-word block at the last DRAM word */
     uint8_t blk[256];
@@ -216,13 +222,13 @@ START_TEST(bridge_info_csr_memory)
         blk[i] = (uint8_t)tl_rng_u32(&rng);
     r = xfer(fd, 3, OP_MEM_WRITE, 31, DRAM + 0x1F00, blk, 256);
     ck_assert_uint_eq(r.status, ST_OK);
-    r = xfer(fd, 4, OP_MEM_WRITE, 0, DRAM + 0x3FFF8, blk + 8, 8);
+    r = xfer(fd, 4, OP_MEM_WRITE, 0, DRAM + DRAM_SIZE - 8, blk + 8, 8);
     ck_assert_uint_eq(r.status, ST_OK);
     r = xfer(fd, 5, OP_MEM_READ, 31, DRAM + 0x1F00, NULL, 0);
     ck_assert_uint_eq(r.status, ST_OK);
     ck_assert_uint_eq(r.plen, 256);
     ck_assert(memcmp((r.b + 4), blk, 256) == 0);
-    r = xfer(fd, 6, OP_MEM_READ, 0, DRAM + 0x3FFF8, NULL, 0);
+    r = xfer(fd, 6, OP_MEM_READ, 0, DRAM + DRAM_SIZE - 8, NULL, 0);
     ck_assert_uint_eq(r.plen, 8);
     ck_assert(memcmp((r.b + 4), blk + 8, 8) == 0);
     /* a CSR write that the core keeps: SEM_ADD adds to SEM */
@@ -316,12 +322,12 @@ START_TEST(bridge_bus_error)
 {
     int fd = port_open();
     uint8_t d[16] = {1, 2, 3};
-    /* below and above the 256 KiB of DRAM: axi_bram answers DECERR */
+    /* below and above the 32 MiB of DRAM: sdram_ctrl answers DECERR */
     reply r = xfer(fd, 70, OP_MEM_READ, 1, 0x00001000, NULL, 0);
     ck_assert_uint_eq(r.status, ST_BUS_ERR);
     ck_assert_uint_eq(r.resp, 3);
     ck_assert_uint_eq(r.plen, 0);
-    r = xfer(fd, 71, OP_MEM_WRITE, 1, DRAM + 0x40000, d, 16);
+    r = xfer(fd, 71, OP_MEM_WRITE, 1, DRAM + DRAM_SIZE, d, 16);
     ck_assert_uint_eq(r.status, ST_BUS_ERR);
     ck_assert_uint_eq(r.resp, 3);
     still_usable(fd, 72);

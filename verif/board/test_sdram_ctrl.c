@@ -35,7 +35,6 @@ typedef struct {
     unsigned d_next, d_prev; /* what the SDRAM drives for this edge, the last */
     uint64_t cyc;
     uint32_t noise;
-    int powered; /* the SDRAM sees the pins from the first reset edge on */
 } bench;
 
 static void bench_open(bench *b, uint32_t seed)
@@ -53,23 +52,25 @@ static void bench_open(bench *b, uint32_t seed)
 static void bench_eval(bench *b)
 {
     /* with an input register (RD_EXTRA) the controller sees DQ one edge late */
-    sdram_dut_eval(b->d, &b->p, b->cfg.rd_extra ? b->d_prev : b->d_next, &b->pins);
+    sdram_dut_eval(b->d, &b->p, b->cfg.rd_extra ? b->d_prev : b->d_next);
 }
 
-/* The edge: the SDRAM samples the pins as they were, the controller DQ.
- * Before the first reset edge the Verilated flops hold random power-up
- * values; the FPGA's are zero, which sdram_ctrl makes a NOP: the SDRAM
- * model starts at the first reset edge. */
+/* Our edge, then the SDRAM's half a cycle later (its clock is ours
+ * inverted, docs/board.md section 6): it samples the pins our edge set,
+ * and what it then drives is valid at our next edge. Before the first
+ * reset edge the Verilated flops hold random power-up values (the FPGA's
+ * are zero, which sdram_ctrl makes a NOP): the SDRAM model starts after
+ * the first reset edge. */
 static void bench_edge(bench *b, int rst)
 {
-    int drive = 0;
-    unsigned v = b->powered ? sdram_model_edge(b->m, &b->pins, &drive) : 0;
-    b->powered = 1;
+    sdram_dut_tick(b->d, rst);
+    sdram_dut_pins(b->d, &b->pins);
+    int drive;
+    unsigned v = sdram_model_edge(b->m, &b->pins, &drive);
     if (!drive) {
         b->noise ^= b->noise << 13, b->noise ^= b->noise >> 17, b->noise ^= b->noise << 5;
         v = b->noise & 0xFFFF;
     }
-    sdram_dut_tick(b->d, rst);
     b->d_prev = b->d_next;
     b->d_next = v;
     b->cyc++;
