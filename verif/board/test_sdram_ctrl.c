@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "axi_txn.h"
 #include "sdram_ctrl_shim.h"
 #include "tl_test.h"
 
@@ -89,15 +90,6 @@ static uint32_t mem_size(const bench *b) { return 8u << (b->cfg.row_bits + b->cf
 
 /* ---- AXI transactions ---------------------------------------------------- */
 
-typedef struct {
-    int write;
-    uint32_t addr, len, size, burst, id;
-    unsigned resp; /* expected: 0 OKAY, 2 SLVERR, 3 DECERR */
-    uint64_t data[256];
-    uint32_t strb[256];
-    int a_done, w_sent, r_got, done, avalid, wvalid;
-} txn;
-
 /* The byte model of the three windows. */
 static uint8_t ref[3 * WIN];
 static uint32_t win_base[3];
@@ -107,20 +99,18 @@ static uint8_t *ref_byte(uint32_t addr)
     for (int w = 0; w < 3; w++)
         if (addr >= win_base[w] && addr < win_base[w] + WIN)
             return &ref[w * WIN + (addr - win_base[w])];
+    ck_abort_msg("address 0x%x outside the test's windows", addr);
     return NULL;
 }
 
-static void new_txn(tl_rng *r, txn *t, uint32_t size)
+static void new_txn(tl_rng *r, axi_txn *t, uint32_t size)
 {
-    memset(t, 0, sizeof *t);
-    t->write = tl_rng_below(r, 2);
-    t->id = tl_rng_below(r, 16);
-    t->size = 3, t->burst = 1;
     uint32_t w = tl_rng_below(r, 3), words = WIN / 8;
     uint32_t w0 = tl_rng_below(r, words);
-    t->addr = win_base[w] + w0 * 8;
     uint32_t room = words - w0;
-    t->len = tl_rng_below(r, 2) ? tl_rng_below(r, room < 8 ? room : 8) : tl_rng_below(r, room < 256 ? room : 256);
+    uint32_t len = tl_rng_below(r, 2) ? tl_rng_below(r, room < 8 ? room : 8) : tl_rng_below(r, room < 256 ? room : 256);
+    int write = tl_rng_below(r, 2);
+    axi_txn_new(r, t, write, tl_rng_below(r, 16), win_base[w] + w0 * 8, len);
     unsigned kind = tl_rng_below(r, 12);
     if (kind == 0) {
         /* outside: below the memory, or running past its end */
@@ -132,91 +122,24 @@ static void new_txn(tl_rng *r, txn *t, uint32_t size)
         }
         t->resp = 3;
     } else if (kind == 1) {
-        if (tl_rng_below(r, 2))
-            t->size = 2;
-        else
-            t->burst = tl_rng_below(r, 2) ? 0 : 2;
-        t->resp = 2;
-    }
-    for (uint32_t k = 0; k <= t->len; k++) {
-        t->data[k] = tl_rng_next(r);
-        t->strb[k] = tl_rng_below(r, 2) ? 0xFF : tl_rng_below(r, 256);
+        axi_txn_bad_type(r, t);
     }
 }
 
-static uint64_t ref_word(uint32_t addr)
-{
-    uint64_t v = 0;
-    for (int i = 0; i < 8; i++)
-        v |= (uint64_t)*ref_byte(addr + (uint32_t)i) << (8 * i);
-    return v;
-}
-
-/* Runs t to its end: drives the master's pins each cycle with VALIDs at
- * random (valid_pct) and READYs at random (ready_pct), checks every
- * response. Returns the cycles from its first cycle to its last. */
-static uint64_t run_txn(bench *b, tl_rng *r, txn *x, unsigned valid_pct, unsigned ready_pct, uint32_t seed)
+/* Runs t to its end with VALIDs and READYs at random (valid_pct,
+ * ready_pct); returns the cycles from its first cycle to its last. */
+static uint64_t run_txn(bench *b, tl_rng *r, axi_txn *x, unsigned valid_pct, unsigned ready_pct, uint32_t seed)
 {
     uint64_t start = b->cyc;
-    arb_port *q = &b->p;
     while (!x->done) {
         ck_assert_msg(b->cyc - start < 200000, "seed %u: burst at 0x%x (len %u, %s) stuck", seed, x->addr, x->len,
                       x->write ? "write" : "read");
-        if (!x->a_done && !x->avalid)
-            x->avalid = tl_rng_below(r, 100) < valid_pct;
-        uint32_t wb = (uint32_t)x->w_sent;
-        if (x->write && wb <= x->len && !x->wvalid && (x->a_done || (x->id & 1)))
-            x->wvalid = tl_rng_below(r, 100) < valid_pct;
-        memset(q, 0, sizeof *q);
-        q->awvalid = x->write && x->avalid;
-        q->arvalid = !x->write && x->avalid;
-        q->awid = q->arid = x->id;
-        q->awaddr = q->araddr = x->addr;
-        q->awlen = q->arlen = x->len;
-        q->awsize = q->arsize = x->size;
-        q->awburst = q->arburst = x->burst;
-        q->wvalid = x->wvalid;
-        q->wdata = wb <= x->len ? x->data[wb] : 0;
-        q->wstrb = wb <= x->len ? x->strb[wb] : 0;
-        q->wlast = wb == x->len;
-        q->bready = tl_rng_below(r, 100) < ready_pct;
-        q->rready = tl_rng_below(r, 100) < ready_pct;
+        axi_txn_drive(r, x, &b->p, valid_pct, ready_pct);
         bench_eval(b);
-        if (x->avalid && (x->write ? q->awready : q->arready))
-            x->a_done = 1, x->avalid = 0;
-        if (x->wvalid && q->wready)
-            x->wvalid = 0, x->w_sent++;
-        if (x->write && q->bvalid && q->bready) {
-            ck_assert_msg(x->w_sent == (int)x->len + 1, "seed %u: B before the last W", seed);
-            ck_assert_msg(q->bresp == x->resp, "seed %u: BRESP %u, want %u (addr 0x%x len %u)", seed, q->bresp,
-                          x->resp, x->addr, x->len);
-            ck_assert_uint_eq(q->bid, x->id);
-            if (x->resp == 0)
-                for (uint32_t k = 0; k <= x->len; k++)
-                    for (int i = 0; i < 8; i++)
-                        if (x->strb[k] >> i & 1)
-                            *ref_byte(x->addr + 8 * k + (uint32_t)i) = (uint8_t)(x->data[k] >> (8 * i));
-            x->done = 1;
-        }
-        if (!x->write && q->rvalid && q->rready) {
-            uint32_t k = (uint32_t)x->r_got++;
-            ck_assert_msg(x->a_done, "seed %u: R before AR", seed);
-            ck_assert_msg(k <= x->len, "seed %u: too many R beats", seed);
-            ck_assert_uint_eq(q->rid, x->id);
-            ck_assert_msg(q->rresp == x->resp, "seed %u: RRESP %u, want %u (addr 0x%x)", seed, q->rresp, x->resp,
-                          x->addr);
-            ck_assert_uint_eq(q->rlast, k == x->len);
-            if (x->resp == 0)
-                ck_assert_msg(q->rdata == ref_word(x->addr + 8 * k),
-                              "seed %u: read 0x%x beat %u: 0x%016llx, model 0x%016llx (cycle %llu)", seed, x->addr,
-                              k, (unsigned long long)q->rdata, (unsigned long long)ref_word(x->addr + 8 * k),
-                              (unsigned long long)b->cyc);
-            if (k == x->len)
-                x->done = 1;
-        }
+        axi_txn_observe(x, &b->p, ref_byte, seed, 0);
         bench_edge(b, 0);
     }
-    memset(q, 0, sizeof *q);
+    memset(&b->p, 0, sizeof b->p);
     return b->cyc - start;
 }
 
@@ -231,13 +154,12 @@ static void reset_and_fill(bench *b, tl_rng *r, uint32_t seed)
     win_base[1] = BASE + size / 2 - WIN / 2;
     win_base[2] = BASE + size - WIN;
     /* the windows start unknown: write them once with known bytes */
-    static txn t;
+    static axi_txn t;
     for (int w = 0; w < 3; w++)
         for (uint32_t off = 0; off < WIN; off += 256 * 8) {
-            memset(&t, 0, sizeof t);
-            t.write = 1, t.addr = win_base[w] + off, t.len = 255, t.size = 3, t.burst = 1;
+            axi_txn_new(r, &t, 1, 0, win_base[w] + off, 255);
             for (uint32_t k = 0; k <= t.len; k++)
-                t.data[k] = tl_rng_next(r), t.strb[k] = 0xFF;
+                t.strb[k] = 0xFF;
             run_txn(b, r, &t, 100, 100, seed);
         }
 }
@@ -249,7 +171,7 @@ START_TEST(random_bursts)
     bench b;
     bench_open(&b, seed);
     reset_and_fill(&b, &rng, seed);
-    static txn t;
+    static axi_txn t;
     unsigned errs = 0, long_bursts = 0, n = 500;
     for (unsigned i = 0; i < n; i++) {
         new_txn(&rng, &t, mem_size(&b));
@@ -286,14 +208,13 @@ START_TEST(full_rate)
     bench b;
     bench_open(&b, seed);
     reset_and_fill(&b, &rng, seed);
-    static txn t;
+    static axi_txn t;
     uint64_t cycles[2];
     unsigned bl = 4; /* 64-bit beats of a x16 SDRAM */
     for (int wr = 1; wr >= 0; wr--) {
-        memset(&t, 0, sizeof t);
-        t.write = wr, t.addr = win_base[1], t.len = 255, t.size = 3, t.burst = 1;
+        axi_txn_new(&rng, &t, wr, 0, win_base[1], 255);
         for (uint32_t k = 0; k <= t.len; k++)
-            t.data[k] = tl_rng_next(&rng), t.strb[k] = 0xFF;
+            t.strb[k] = 0xFF;
         cycles[wr] = run_txn(&b, &rng, &t, 100, 100, seed);
     }
     double eff_w = 256.0 * bl / (double)cycles[1], eff_r = 256.0 * bl / (double)cycles[0];
