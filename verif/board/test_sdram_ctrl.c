@@ -270,6 +270,16 @@ static void power_up(sdram_model *m)
     nops(m, 1);
 }
 
+/* A powered-up model with a row of bank 0 open, tRCD passed. */
+static sdram_model *model_row_open(void)
+{
+    sdram_model *m = model_new();
+    power_up(m);
+    cmd(m, ACT, 0, 5, 0, 0);
+    nops(m, 1);
+    return m;
+}
+
 static void expect_rule(sdram_model *m, const char *rule)
 {
     ck_assert_msg(sdram_model_violations(m) >= 1, "no violation reported, want '%s'", rule);
@@ -334,10 +344,7 @@ END_TEST
 
 START_TEST(model_catches_tras)
 {
-    sdram_model *m = model_new();
-    power_up(m);
-    cmd(m, ACT, 0, 5, 0, 0);
-    nops(m, 1);
+    sdram_model *m = model_row_open();
     cmd(m, PRE, 0, 0x400, 0, 0);
     expect_rule(m, "tRAS");
 }
@@ -345,10 +352,7 @@ END_TEST
 
 START_TEST(model_catches_twr)
 {
-    sdram_model *m = model_new();
-    power_up(m);
-    cmd(m, ACT, 0, 5, 0, 0);
-    nops(m, 1);
+    sdram_model *m = model_row_open();
     cmd(m, WRITE, 0, 0, 1, 1);
     cmd(m, 7, 0, 0, 1, 2);
     cmd(m, 7, 0, 0, 1, 3);
@@ -378,10 +382,7 @@ END_TEST
 
 START_TEST(model_catches_contention)
 {
-    sdram_model *m = model_new();
-    power_up(m);
-    cmd(m, ACT, 0, 5, 0, 0);
-    nops(m, 1);
+    sdram_model *m = model_row_open();
     cmd(m, READ, 0, 0, 0, 0);
     nops(m, 1);
     cmd(m, 7, 0, 0, 1, 0); /* the controller drives DQ as the first word comes */
@@ -391,10 +392,7 @@ END_TEST
 
 START_TEST(model_catches_interrupted_burst)
 {
-    sdram_model *m = model_new();
-    power_up(m);
-    cmd(m, ACT, 0, 5, 0, 0);
-    nops(m, 1);
+    sdram_model *m = model_row_open();
     cmd(m, READ, 0, 0, 0, 0);
     nops(m, 1);
     cmd(m, READ, 0, 4, 0, 0);
