@@ -139,14 +139,28 @@ generate
 endgenerate
 
 // ---- input sequencer ----------------------------------------------------
+// The command's fields that only travel down the control pipeline (and N)
+// are registered from cmd_* every cycle (cmdq_*), with no enable; acc_reg
+// says that last cycle accepted a command, and cur_* (the command's fields
+// now) are cmdq_* in the cycle after the accept and cur_*_reg afterwards.
+// The accept decision (issue, last beat, cmd_ready) thus drives only the
+// issue state and acc_reg, not the enables of the command registers: that
+// enable net, routed across the die, was the 8 x 4 engine's critical path.
 reg          cur_valid_reg, cur_valid_next;
-reg [2:0]    cur_fmt_x_reg, cur_fmt_x_next;
-reg          cur_int_reg, cur_int_next;
-reg [KW-1:0] cur_k_reg, cur_k_next;
-reg [MW-1:0] cur_m_reg, cur_m_next;
-reg [NW-1:0] cur_last_reg, cur_last_next;    // index of the last vector, N - 1
+reg          acc_reg;                        // a command was accepted last cycle
+reg [2:0]    cmdq_fmt_x_reg, cur_fmt_x_reg;
+reg          cmdq_int_reg, cur_int_reg;
+reg [KW-1:0] cmdq_k_reg, cur_k_reg;
+reg [MW-1:0] cmdq_m_reg, cur_m_reg;
+reg [NW-1:0] cmdq_last_reg, cur_last_reg;    // index of the last vector, N - 1
+reg          cmdq_start_reg, cur_start_reg;
+wire [2:0]    cur_fmt_x = acc_reg ? cmdq_fmt_x_reg : cur_fmt_x_reg;
+wire          cur_int   = acc_reg ? cmdq_int_reg   : cur_int_reg;
+wire [KW-1:0] cur_k     = acc_reg ? cmdq_k_reg     : cur_k_reg;
+wire [MW-1:0] cur_m     = acc_reg ? cmdq_m_reg     : cur_m_reg;
+wire [NW-1:0] cur_last  = acc_reg ? cmdq_last_reg  : cur_last_reg;
+wire          cur_start = acc_reg ? cmdq_start_reg : cur_start_reg;
 reg [AW-1:0] vec_addr_reg, vec_addr_next;    // PSUM address of the next vector
-reg          cur_start_reg, cur_start_next;
 // the next vector is a swapping command's first one (its swap and
 // beat 0), a flag so that the issue decision starts from a flip-flop
 reg          need_swap_reg, need_swap_next;
@@ -155,14 +169,15 @@ reg          shadow_full_reg, shadow_full_next;
 reg [RW-1:0] ld_row_reg, ld_row_next;
 // Kept one cycle ahead so that the issue decision starts from flip-flops
 // (it was the 8 x 4 engine's critical path): hz_reg[j] = control stage j
-// holds a valid beat to vec_addr_reg; lb_reg = (beat_reg == cur_last_reg).
+// holds a valid beat to vec_addr_reg; lb_reg = (beat_reg == cur_last).
+// hazard_reg = (hz_reg != 0) && !cur_start: the next vector is held.
 reg [WIN-2:0] hz_reg, hz_next;
+reg           hazard_reg, hazard_next;
 reg           lb_reg, lb_next;
 reg [WIN-3:0] eq_inc;                        // stage j's beat is to vec_addr + 1
 reg [WIN-3:0] eq_cmd;                        // ... to cmd_addr (j < WIN-2: one moves out)
 
 reg          need_swap;
-reg          hazard;
 reg          issue;
 reg          last_beat;
 reg          ld_fire;
@@ -186,18 +201,12 @@ reg [LDST*COLS*OPW-1:0] lddat_reg;           // decoded rows, stages 2 .. LDST+1
 `define TE_ADDR(s)  ctl_reg[(s)*CW + 1 +: AW]
 `define TE_START(s) ctl_reg[(s)*CW]
 
-wire [CW-1:0] ctl_in = {issue && need_swap, cur_int_reg, cur_fmt_x_reg, cur_k_reg,
-                        cur_m_reg, vec_addr_reg, cur_start_reg};
+wire [CW-1:0] ctl_in = {issue && need_swap, cur_int, cur_fmt_x, cur_k,
+                        cur_m, vec_addr_reg, cur_start};
 
 always @* begin
     cur_valid_next   = cur_valid_reg;
-    cur_fmt_x_next   = cur_fmt_x_reg;
-    cur_int_next     = cur_int_reg;
-    cur_k_next       = cur_k_reg;
-    cur_m_next       = cur_m_reg;
-    cur_last_next    = cur_last_reg;
     vec_addr_next    = vec_addr_reg;
-    cur_start_next   = cur_start_reg;
     need_swap_next   = need_swap_reg;
     beat_next        = beat_reg;
     shadow_full_next = shadow_full_reg;
@@ -205,15 +214,15 @@ always @* begin
 
     // an accumulating vector waits for every earlier vector to its address
     // that is still inside the PSUM read-modify-write window (the stages
-    // 0 .. WIN-2; hz_reg has them for this cycle's address)
-    hazard = (hz_reg != {(WIN-1){1'b0}}) && !cur_start_reg;
+    // 0 .. WIN-2; hz_reg has them for this cycle's address, hazard_reg
+    // whether one of them holds this vector)
     for (j = 0; j < WIN - 2; j = j + 1) begin
         eq_inc[j] = vld_reg[j] && `TE_ADDR(j) == vec_addr_reg + {{(AW-1){1'b0}}, 1'b1};
         eq_cmd[j] = vld_reg[j] && `TE_ADDR(j) == cmd_addr;
     end
 
     need_swap = need_swap_reg;
-    mv_ready  = cur_valid_reg && (!need_swap || shadow_full_reg) && !hazard;
+    mv_ready  = cur_valid_reg && (!need_swap || shadow_full_reg) && !hazard_reg;
     issue     = mv_ready && mv_valid;
     last_beat = issue && lb_reg;
     cmd_ready = !cur_valid_reg || last_beat;
@@ -222,11 +231,13 @@ always @* begin
 
     // next cycle's stages are this cycle's moved down by one, the new
     // stage 0 being this cycle's beat (to vec_addr_reg, if issued)
-    hz_next = {hz_reg[WIN-3:0], 1'b0};
-    lb_next = lb_reg;
+    hz_next     = {hz_reg[WIN-3:0], 1'b0};
+    hazard_next = hz_reg[WIN-3:0] != {(WIN-2){1'b0}} && !cur_start;
+    lb_next     = lb_reg;
     if (issue) begin
-        hz_next = {eq_inc, 1'b0};  // a beat to vec_addr is not to vec_addr + 1
-        lb_next = beat_reg + {{(NW-1){1'b0}}, 1'b1} == cur_last_reg;
+        hz_next     = {eq_inc, 1'b0};  // a beat to vec_addr is not to vec_addr + 1
+        hazard_next = eq_inc != {(WIN-2){1'b0}} && !cur_start;
+        lb_next     = beat_reg + {{(NW-1){1'b0}}, 1'b1} == cur_last;
     end
     if (issue) begin
         beat_next     = beat_reg + {{(NW-1){1'b0}}, 1'b1};
@@ -239,16 +250,11 @@ always @* begin
     end
     if (cmd_valid && cmd_ready) begin
         cur_valid_next = cmd_n != {NW{1'b0}};
-        cur_fmt_x_next = cmd_fmt_x;
-        cur_int_next   = cmd_fmt_w == `TL_FMT_INT8 && cmd_fmt_x == `TL_FMT_INT8;
-        cur_k_next     = cmd_k;
-        cur_m_next     = cmd_m;
-        cur_last_next  = cmd_n - {{(NW-1){1'b0}}, 1'b1};
         vec_addr_next  = cmd_addr;
-        cur_start_next = cmd_start;
         need_swap_next = cmd_swap;
         beat_next      = {NW{1'b0}};
         hz_next        = {eq_cmd, issue && vec_addr_reg == cmd_addr};
+        hazard_next    = hz_next != {(WIN-1){1'b0}} && !cmd_start;
         lb_next        = cmd_n == {{(NW-1){1'b0}}, 1'b1};
     end
     if (ld_fire) begin
@@ -277,13 +283,19 @@ generate
 endgenerate
 
 always @(posedge clk) begin
-    cur_fmt_x_reg <= cur_fmt_x_next;
-    cur_int_reg   <= cur_int_next;
-    cur_k_reg     <= cur_k_next;
-    cur_m_reg     <= cur_m_next;
-    cur_last_reg  <= cur_last_next;
+    cmdq_fmt_x_reg <= cmd_fmt_x;
+    cmdq_int_reg   <= cmd_fmt_w == `TL_FMT_INT8 && cmd_fmt_x == `TL_FMT_INT8;
+    cmdq_k_reg     <= cmd_k;
+    cmdq_m_reg     <= cmd_m;
+    cmdq_last_reg  <= cmd_n - {{(NW-1){1'b0}}, 1'b1};
+    cmdq_start_reg <= cmd_start;
+    cur_fmt_x_reg  <= cur_fmt_x;
+    cur_int_reg    <= cur_int;
+    cur_k_reg      <= cur_k;
+    cur_m_reg      <= cur_m;
+    cur_last_reg   <= cur_last;
+    cur_start_reg  <= cur_start;
     vec_addr_reg  <= vec_addr_next;
-    cur_start_reg <= cur_start_next;
     ctl_reg       <= {ctl_reg[(STAGES-1)*CW-1:0], ctl_in};
     ldrow_reg     <= {ldrow_reg[(LDV-1)*RW-1:0], ld_row_reg};
     ld_raw_reg    <= ld_data;
@@ -294,6 +306,8 @@ always @(posedge clk) begin
         need_swap_reg   <= 1'b0;
         beat_reg        <= {NW{1'b0}};
         hz_reg          <= {(WIN-1){1'b0}};
+        hazard_reg      <= 1'b0;
+        acc_reg         <= 1'b0;
         lb_reg          <= 1'b0;
         shadow_full_reg <= 1'b0;
         ld_row_reg      <= {RW{1'b0}};
@@ -304,6 +318,8 @@ always @(posedge clk) begin
         need_swap_reg   <= need_swap_next;
         beat_reg        <= beat_next;
         hz_reg          <= hz_next;
+        hazard_reg      <= hazard_next;
+        acc_reg         <= cmd_valid && cmd_ready;
         lb_reg          <= lb_next;
         shadow_full_reg <= shadow_full_next;
         ld_row_reg      <= ld_row_next;
@@ -458,6 +474,11 @@ always @(posedge clk) begin
         && (cmd_k == {KW{1'b0}} || {{(32-KW){1'b0}}, cmd_k} > ROWS
             || cmd_m == {MW{1'b0}} || {{(32-MW){1'b0}}, cmd_m} > COLS))
         $display("tensor_engine: warning: illegal command K=%0d M=%0d (instance %m)", cmd_k, cmd_m);
+end
+// hazard_reg is the hazard flag of hz_reg kept a cycle ahead
+always @(posedge clk) begin
+    if (!rst && hazard_reg != ((hz_reg != {(WIN-1){1'b0}}) && !cur_start))
+        $error("tensor_engine: hazard_reg differs from its definition (instance %m)");
 end
 `endif
 
