@@ -434,9 +434,16 @@ START_TEST(reset_mid_transfer_onchip)
     timing(5, 70, 0, 0);
     tl_dma_desc ld = copy1d(TL_DMA_DRAM, DR(0x0), TL_DMA_SBUF, 0x100, TL_FMT_FP16, 8000);
     tl_dma_desc st = copy1d(TL_DMA_PSUM, 0x0, TL_DMA_DRAM, DR(0x20000), TL_FMT_FP32, 4000);
-    for (unsigned k = 0; k < 2; k++) {
+    /* and a transposing load (element k of each row to partition k) */
+    tl_dma_desc xp = copy1d(TL_DMA_DRAM, DR(0x0), TL_DMA_SBUF, 0x100, TL_FMT_BF16, 16);
+    xp.dst.count[1] = 400;
+    xp.src.count[0] = 16 * 400;
+    xp.dst.stride[0] = 1u << DMA_TB_SBUF_PART_LOG2;
+    xp.dst.stride[1] = 2;
+    const tl_dma_desc *ds[3] = {&ld, &st, &xp};
+    for (unsigned k = 0; k < 3; k++) {
         dma_tb_reset(tb, 2);
-        ck_assert(dma_tb_push(tb, k, k ? &st : &ld, 100));
+        ck_assert(dma_tb_push(tb, k, ds[k], 100));
         for (unsigned i = 0; i < 300; i++)
             dma_tb_step(tb);
         dma_tb_reset(tb, 1);
@@ -452,6 +459,7 @@ START_TEST(reset_mid_transfer_onchip)
     }
     run1(&st, 3, NULL, 0);
     run1(&ld, 2, NULL, 0);
+    run1(&xp, 1, NULL, 0);
 }
 END_TEST
 
