@@ -29,8 +29,10 @@
  * is its count0 elements, one per partition at the same byte offset, and
  * a burst is a group of up to G = 2^XP_GROUP_LOG2 of them inside one
  * aligned group of G partitions (burst_xp): burst_addr is the first
- * element's address, burst_lo/hi the lanes (p0 mod G) * esize ..
- * (p0 mod G + n) * esize of the writer's packed word, one beat. (The
+ * element's address with its byte-in-beat bits replaced by the first
+ * lane (p0 mod G) * esize of the writer's packed word, burst_off those
+ * bits, burst_lo/hi the lanes (p0 mod G) * esize .. (p0 mod G + n) *
+ * esize, one beat. (The
  * walk counts such a row in bytes, n * esize, as a contiguous one, so
  * the two share their registers.) Any other pattern walks as described
  * above.
@@ -66,7 +68,8 @@ module dma_agen #(
     output wire [BEAT_LOG2:0]    burst_hi,    // one past the last byte lane of the last beat
     output wire [7:0]            burst_beats_m1, // beats - 1
     output wire                  burst_last,  // last burst of the job
-    output wire                  burst_xp     // a transposing burst (one beat)
+    output wire                  burst_xp,    // a transposing burst (one beat)
+    output wire [BEAT_LOG2-1:0]  burst_off    // a transposing burst: the elements' byte in the beat
 );
 
 localparam [BOUNDARY_LOG2:0] BND = {1'b1, {BOUNDARY_LOG2{1'b0}}};
@@ -94,6 +97,7 @@ reg [34:0]           rem_reg,     rem_next;    // bytes left in the row
 reg [BOUNDARY_LOG2:0] tb_reg,     tb_next;     // bytes from cur to the next boundary
 reg                  bv_reg,      bv_next;
 reg [ADDR_WIDTH-1:0] ba_reg,      ba_next;
+reg [BEAT_LOG2-1:0]  bo_reg,      bo_next;
 reg [BOUNDARY_LOG2:0] bb_reg,     bb_next;
 reg                  bl_reg,      bl_next;
 // last-index flags, kept with the indices so that no 32-bit compare with a
@@ -111,6 +115,7 @@ reg                  last_row;
 reg [ADDR_WIDTH-1:0] next_row;     // start of the row after this one
 reg                  xp_start;     // the pattern being started takes the transposing form
 reg [ADDR_WIDTH-1:0] step;         // what `bytes` advances cur by
+reg [BEAT_LOG2-1:0]  xslot;        // first lane of a transposing burst
 
 assign busy        = active_reg || bv_reg;
 assign burst_valid = bv_reg;
@@ -123,22 +128,10 @@ wire [ADDR_WIDTH-1:0] burst_end = ba_reg + {{(ADDR_WIDTH-BOUNDARY_LOG2-1){1'b0}}
 /* verilator lint_off UNUSEDSIGNAL */ // a burst has at most 256 beats
 wire [ADDR_WIDTH-1:0] beats_m1_full = (burst_end >> BEAT_LOG2) - (ba_reg >> BEAT_LOG2);
 /* verilator lint_on UNUSEDSIGNAL */
-generate
-    if (XP_PART_LOG2 > 0) begin : xp_geom
-        // a transposing burst: bb_reg bytes (n elements), the first at
-        // slot p0 mod G of the packed word
-        wire [BEAT_LOG2:0] slot = {{(BEAT_LOG2+1-XP_GROUP_LOG2){1'b0}}, ba_reg[XP_PART_LOG2 +: XP_GROUP_LOG2]};
-        wire [BEAT_LOG2:0] xlo  = slot << esize_log2;
-        wire [BEAT_LOG2:0] xhi  = xlo + bb_reg[BEAT_LOG2:0];
-        assign burst_lo       = xp_reg ? xlo : {1'b0, ba_reg[BEAT_LOG2-1:0]};
-        assign burst_hi       = xp_reg ? xhi : {1'b0, burst_end[BEAT_LOG2-1:0]} + 1'b1;
-        assign burst_beats_m1 = xp_reg ? 8'd0 : beats_m1_full[7:0];
-    end else begin : no_xp_geom
-        assign burst_lo       = {1'b0, ba_reg[BEAT_LOG2-1:0]};
-        assign burst_hi       = {1'b0, burst_end[BEAT_LOG2-1:0]} + 1'b1;
-        assign burst_beats_m1 = beats_m1_full[7:0];
-    end
-endgenerate
+assign burst_lo       = {1'b0, ba_reg[BEAT_LOG2-1:0]};
+assign burst_hi       = {1'b0, burst_end[BEAT_LOG2-1:0]} + 1'b1;
+assign burst_beats_m1 = beats_m1_full[7:0];
+assign burst_off      = bo_reg;
 
 always @* begin
     active_next  = active_reg;
@@ -154,6 +147,7 @@ always @* begin
     rem_next     = rem_reg;
     bv_next      = bv_reg;
     ba_next      = ba_reg;
+    bo_next      = bo_reg;
     bb_next      = bb_reg;
     bl_next      = bl_reg;
     i0z_next     = i0z_reg;
@@ -173,6 +167,7 @@ always @* begin
     bytes       = row_done ? rem_reg[BOUNDARY_LOG2:0] : tb_reg;
     // a transposing burst moves on by its elements' partitions
     // (at most 2 G = one beat of bytes: the narrow form keeps the choice small)
+    xslot       = {{(BEAT_LOG2-XP_GROUP_LOG2){1'b0}}, cur_reg[XPL +: XP_GROUP_LOG2]} << esize_log2;
     step        = xp_reg ? (({{(ADDR_WIDTH-BEAT_LOG2-1){1'b0}}, bytes[BEAT_LOG2:0]} << XP_PART_LOG2) >> esize_log2[0])
                          : {{(ADDR_WIDTH-BOUNDARY_LOG2-1){1'b0}}, bytes};
     last_row    = i0z_reg && i1z_reg && i2z_reg;
@@ -212,6 +207,12 @@ always @* begin
     end else if (active_reg && (!bv_reg || burst_ready)) begin
         bv_next  = 1'b1;
         ba_next  = cur_reg;
+        bo_next  = cur_reg[BEAT_LOG2-1:0];
+        // a transposing burst's lanes in the beat are those of its
+        // packed elements, (p0 mod G) * esize on: the beat geometry
+        // below then needs no case of its own
+        if (xp_reg)
+            ba_next[BEAT_LOG2-1:0] = xslot;
         bb_next  = bytes;
         bl_next  = row_done && last_row;
         // unless the row ends here, the burst stops at the boundary, so
@@ -273,6 +274,7 @@ always @(posedge clk) begin
     rem_reg     <= rem_next;
     tb_reg      <= tb_next;
     ba_reg      <= ba_next;
+    bo_reg      <= bo_next;
     bb_reg      <= bb_next;
     bl_reg      <= bl_next;
     i0z_reg     <= i0z_next;

@@ -131,6 +131,7 @@ wire [7:0]            b_beats_m1;
 wire                  b_last;
 /* verilator lint_off UNUSEDSIGNAL */ // the read side never transposes
 wire                  b_xp;
+wire [DBL-1:0]        b_off;
 /* verilator lint_on UNUSEDSIGNAL */
 wire                  agen_busy;
 
@@ -159,7 +160,8 @@ dma_agen #(
     .burst_hi       (b_hi),
     .burst_beats_m1 (b_beats_m1),
     .burst_last     (b_last),
-    .burst_xp       (b_xp)
+    .burst_xp       (b_xp),
+    .burst_off      (b_off)
 );
 
 

@@ -109,7 +109,7 @@ localparam DB   = DATA_WIDTH / 8;
 localparam DBL  = $clog2(DB);
 localparam MW   = ADDR_WIDTH + 2 * (DBL + 1) + 8 + 6;  // {one beat, addr, lo, hi, beats-1, onchip, psum, seq}
 localparam MWF  = MW + DBL + 1;                        // {first beat's bytes, the above}
-localparam MWX  = MWF + 2;                             // {transposing, 8-bit elements, the above}
+localparam MWX  = MWF + 2 + DBL;                       // {transposing, 8-bit elements, byte in beat, the above}
 localparam G    = DB / 2;                              // partitions per transposing write
 localparam CW   = OUTSTANDING_LOG2 + 1;                // burst counter bits
 
@@ -167,6 +167,7 @@ wire [7:0]            b_beats_m1;
 wire                  b_last;
 /* verilator lint_on UNUSEDSIGNAL */
 wire                  b_xp;          // a transposing burst
+wire [DBL-1:0]        b_off;         // its elements' byte in the beat
 wire                  agen_busy;
 
 dma_agen #(
@@ -196,7 +197,8 @@ dma_agen #(
     .burst_hi       (b_hi),
     .burst_beats_m1 (b_beats_m1),
     .burst_last     (b_last),
-    .burst_xp       (b_xp)
+    .burst_xp       (b_xp),
+    .burst_off      (b_off)
 );
 
 // bytes of a burst's first beat: [lo, hi) for a one-beat burst, else [lo, DB)
@@ -227,7 +229,7 @@ dma_fifo #(
     .clear     (1'b0),
     .in_valid  (take_burst),
     .in_ready  (meta_in_ready),
-    .in_data   ({b_xp, esize_log2 == 2'd0, b_nfirst, b_beats_m1 == 8'd0, b_addr, b_lo, b_hi, b_beats_m1, onchip, psum, cur_reg}),
+    .in_data   ({b_xp, esize_log2 == 2'd0, b_off, b_nfirst, b_beats_m1 == 8'd0, b_addr, b_lo, b_hi, b_beats_m1, onchip, psum, cur_reg}),
     .out_valid (meta_valid),
     .out_ready (meta_pop),
     .out_data  (meta_data)
@@ -268,6 +270,7 @@ wire                  h_single = meta_data[MW-1];
 wire [DBL:0]          h_nfirst = meta_data[MWF-1 -: DBL+1];
 wire                  h_xp     = (XP_PART_LOG2 > 0) && meta_data[MWX-1];  // a transposing write
 wire                  h_e8     = meta_data[MWX-2];  // of 8-bit elements
+wire [DBL-1:0]        h_off    = meta_data[MWF +: DBL]; // their byte in the beat
 wire                  h_first_beat = first_reg;
 wire                  h_last_beat  = first_reg ? h_single : lastm_reg;
 wire                  nx_last      = (beat_reg + 8'd1 == h_bm1);  // the next beat is the last
@@ -436,7 +439,7 @@ always @* begin
     for (i = 0; i < DB; i = i + 1) begin
         lane = i[DBL-1:0];
         x_data[8*i +: 8] = beat[8*(i/2) +: 8];
-        x_strb[i] = (lane[DBL-1:1] == h_addr[DBL-1:1]) && (!h_e8 || (lane[0] == h_addr[0]));
+        x_strb[i] = (lane[DBL-1:1] == h_off[DBL-1:1]) && (!h_e8 || (lane[0] == h_off[0]));
     end
     for (i = 0; i < G; i = i + 1) begin
         x_pmask[i] = h_e8 ? strb[i] : strb[2*i];
