@@ -10,8 +10,12 @@
  * own simple dual-port block RAM (one byte-strobed write port, one
  * synchronous read port with a registered output).
  *
- * Write port: requesters DMA (one partition, dma_wr_part) and ACT (the
- * partitions of act_wr_mask, each with its own word, the same strobes).
+ * Write port: requesters DMA (one partition, dma_wr_part; or, with
+ * dma_wr_pmask nonzero, a transposing write: partition (dma_wr_part with
+ * its low log2(G) bits cleared) + i for each set bit i of dma_wr_pmask,
+ * G = DATA_WIDTH/16, each with bytes 2i, 2i+1 of dma_wr_data repeated
+ * over its word, the same strobes) and ACT (the partitions of
+ * act_wr_mask, each with its own word, the same strobes).
  * One is granted per cycle, round robin when both ask (the one not
  * granted last time wins), so a requester waits at most one cycle. A
  * write taken in cycle t lands at the end of t: a read taken in t + 1
@@ -46,6 +50,7 @@ module core_sbuf #(
     input  wire [WA-1:0]              dma_wr_addr,
     input  wire [DATA_WIDTH-1:0]      dma_wr_data,
     input  wire [DATA_WIDTH/8-1:0]    dma_wr_strb,
+    input  wire [DATA_WIDTH/16-1:0]   dma_wr_pmask,  // nonzero: a transposing write
 
     input  wire                       act_wr_valid,
     output wire                       act_wr_ready,
@@ -74,6 +79,8 @@ module core_sbuf #(
 
 localparam integer NB    = DATA_WIDTH / 8;   // bytes (strobes) per word
 localparam integer DEPTH = 1 << WA;          // words per partition
+localparam integer G     = DATA_WIDTH / 16;  // partitions of a transposing DMA write
+localparam integer GL    = $clog2(G);
 
 `ifndef SYNTHESIS
 initial begin
@@ -159,6 +166,8 @@ assign act_rd_rsp_valid = rsp2_reg[2];
 // ---- the partitions ---------------------------------------------------------
 wire [WA-1:0] wr_addr = wr_dma ? dma_wr_addr : act_wr_addr;
 wire [NB-1:0] wr_strb = wr_dma ? dma_wr_strb : act_wr_strb;
+wire          dma_xp  = |dma_wr_pmask;
+wire [31:0]   dma_grp = {{(32-PW){1'b0}}, dma_wr_part} >> GL;  // a transposing write's group
 
 genvar p;
 generate
@@ -170,10 +179,15 @@ generate
         reg [DATA_WIDTH-1:0] ram_q_reg;   // RAM output (request + 1)
         reg [DATA_WIDTH-1:0] q_reg;       // registered output (request + 2)
 
-        wire                  sel_dma = wr_dma && dma_wr_part == p[PW-1:0];
+        // a transposing write: slot p mod G of the DMA's word, repeated
+        // (wiring: the element's bytes sit at the strobes wherever they are)
+        wire [DATA_WIDTH-1:0] xp_wd   = {(NB/2){dma_wr_data[16*(p%G) +: 16]}};
+        wire                  sel_dma = wr_dma && (dma_xp ? (dma_grp == (p >> GL)) && dma_wr_pmask[p%G]
+                                                          : dma_wr_part == p[PW-1:0]);
         wire                  sel_act = wr_act && act_wr_mask[p];
         wire [NB-1:0]         we      = (sel_dma || sel_act) ? wr_strb : {NB{1'b0}};
-        wire [DATA_WIDTH-1:0] wd      = wr_dma ? dma_wr_data : act_wr_data[DATA_WIDTH*p +: DATA_WIDTH];
+        wire [DATA_WIDTH-1:0] wd      = wr_dma ? (dma_xp ? xp_wd : dma_wr_data)
+                                               : act_wr_data[DATA_WIDTH*p +: DATA_WIDTH];
         integer b;
 
         always @(posedge clk) begin

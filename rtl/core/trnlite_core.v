@@ -309,6 +309,7 @@ wire                  sb_wr_valid, sb_wr_ready, sb_wr_psum;
 wire [31:0]           sb_wr_addr;
 wire [DW-1:0]         sb_wr_data;
 wire [DW/8-1:0]       sb_wr_strb;
+wire [DW/16-1:0]      sb_wr_pmask;
 
 /* verilator lint_off UNUSEDSIGNAL */ // queue numbers are checked by core_ctrl: never set
 wire                  dma_desc_err_valid;
@@ -394,7 +395,8 @@ dma_engine #(
     .m_sb_wr_psum      (sb_wr_psum),
     .m_sb_wr_addr      (sb_wr_addr),
     .m_sb_wr_data      (sb_wr_data),
-    .m_sb_wr_strb      (sb_wr_strb)
+    .m_sb_wr_strb      (sb_wr_strb),
+    .m_sb_wr_pmask     (sb_wr_pmask)
 );
 
 // ============================================================ AXI sharing
@@ -600,6 +602,7 @@ core_sbuf #(
     .dma_wr_addr      (wr_addr[WBL +: SWA]),
     .dma_wr_data      (sb_wr_data),
     .dma_wr_strb      (sb_wr_strb),
+    .dma_wr_pmask     (sb_wr_pmask),
     .act_wr_valid     (sbuf_act_wr_valid),
     .act_wr_ready     (sbuf_act_wr_ready),
     .act_wr_mask      (sbuf_act_wr_mask),

@@ -21,12 +21,31 @@
  * zero-length jobs itself). `stop` also drops a burst on offer: the burst
  * port is internal (the AXI address channels hold their own valid).
  * One burst per cycle at most; registered output.
+ *
+ * Transposing form (XP_PART_LOG2 > 0, the writer's generator only): when
+ * `xpose_ok` (the destination is SBUF) and the pattern steps by one
+ * partition per element (stride0 == 2^XP_PART_LOG2, count0 > 1, 1- or
+ * 2-byte elements, 2-byte elements at even addresses), a row
+ * is its count0 elements, one per partition at the same byte offset, and
+ * a burst is a group of up to G = 2^XP_GROUP_LOG2 of them inside one
+ * aligned group of G partitions (burst_xp): burst_addr is the first
+ * element's address with its byte-in-beat bits replaced by the first
+ * lane (p0 mod G) * esize of the writer's packed word, burst_off those
+ * bits, burst_lo/hi the lanes (p0 mod G) * esize .. (p0 mod G + n) *
+ * esize, one beat. (The
+ * walk counts such a row in bytes, n * esize, as a contiguous one, so
+ * the two share their registers.) Any other pattern walks as described
+ * above.
  */
 module dma_agen #(
     parameter ADDR_WIDTH     = 32,  // address bits
     parameter BEAT_LOG2      = 4,   // log2 of bytes per bus beat (3..5)
     // bursts never cross a 2^BOUNDARY_LOG2 boundary: min(4 KiB, 256 beats)
-    parameter BOUNDARY_LOG2  = (BEAT_LOG2 + 8 < 12) ? BEAT_LOG2 + 8 : 12
+    parameter BOUNDARY_LOG2  = (BEAT_LOG2 + 8 < 12) ? BEAT_LOG2 + 8 : 12,
+    // transposing form: log2 bytes per SBUF partition (0: none)
+    parameter XP_PART_LOG2   = 0,
+    // log2 of partitions per transposing burst (BEAT_LOG2 - 1: 2-byte slots)
+    parameter XP_GROUP_LOG2  = BEAT_LOG2 - 1
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -40,6 +59,7 @@ module dma_agen #(
     input  wire [31:0]           stride0,
     input  wire [31:0]           stride1,
     input  wire [31:0]           stride2,
+    input  wire                  xpose_ok,    // the destination may take the transposing form
     output wire                  busy,        // walking or holding a burst
     output wire                  burst_valid,
     input  wire                  burst_ready,
@@ -47,10 +67,21 @@ module dma_agen #(
     output wire [BEAT_LOG2:0]    burst_lo,    // first byte lane of the first beat
     output wire [BEAT_LOG2:0]    burst_hi,    // one past the last byte lane of the last beat
     output wire [7:0]            burst_beats_m1, // beats - 1
-    output wire                  burst_last   // last burst of the job
+    output wire                  burst_last,  // last burst of the job
+    output wire                  burst_xp,    // a transposing burst (one beat)
+    output wire [BEAT_LOG2-1:0]  burst_off    // a transposing burst: the elements' byte in the beat
 );
 
 localparam [BOUNDARY_LOG2:0] BND = {1'b1, {BOUNDARY_LOG2{1'b0}}};
+localparam [BOUNDARY_LOG2:0] XP_G = 1 << XP_GROUP_LOG2;  // partitions per group
+localparam XPL = (XP_PART_LOG2 > 0) ? XP_PART_LOG2 : 1;  // (a legal index when unused)
+
+// Partitions from the one of address a to the end of its group.
+/* verilator lint_off UNUSEDSIGNAL */ // only the partition-in-group bits
+function [BOUNDARY_LOG2:0] to_group(input [ADDR_WIDTH-1:0] a);
+    to_group = XP_G - {{(BOUNDARY_LOG2+1-XP_GROUP_LOG2){1'b0}}, a[XPL +: XP_GROUP_LOG2]};
+endfunction
+/* verilator lint_on UNUSEDSIGNAL */
 
 reg                  active_reg,  active_next;
 reg [31:0]           i0_reg,      i0_next;
@@ -66,6 +97,7 @@ reg [34:0]           rem_reg,     rem_next;    // bytes left in the row
 reg [BOUNDARY_LOG2:0] tb_reg,     tb_next;     // bytes from cur to the next boundary
 reg                  bv_reg,      bv_next;
 reg [ADDR_WIDTH-1:0] ba_reg,      ba_next;
+reg [BEAT_LOG2-1:0]  bo_reg,      bo_next;
 reg [BOUNDARY_LOG2:0] bb_reg,     bb_next;
 reg                  bl_reg,      bl_next;
 // last-index flags, kept with the indices so that no 32-bit compare with a
@@ -74,17 +106,22 @@ reg                  i0z_reg,     i0z_next;    // i0 == n0 - 1
 reg                  i1z_reg,     i1z_next;    // i1 == count1 - 1
 reg                  i2z_reg,     i2z_next;    // i2 == count2 - 1
 reg                  n0one_reg,   n0one_next;  // n0 == 1
+reg                  xp_reg,      xp_next;     // transposing walk: units are partitions
 
 reg                  contiguous;
 reg [BOUNDARY_LOG2:0] bytes;
 reg                  row_done;
 reg                  last_row;
 reg [ADDR_WIDTH-1:0] next_row;     // start of the row after this one
+reg                  xp_start;     // the pattern being started takes the transposing form
+reg [ADDR_WIDTH-1:0] step;         // what `bytes` advances cur by
+reg [BEAT_LOG2-1:0]  xslot;        // first lane of a transposing burst
 
 assign busy        = active_reg || bv_reg;
 assign burst_valid = bv_reg;
 assign burst_addr  = ba_reg;
 assign burst_last  = bl_reg;
+assign burst_xp    = xp_reg;
 
 // Beat geometry of the burst on offer (bb_reg bytes from ba_reg).
 wire [ADDR_WIDTH-1:0] burst_end = ba_reg + {{(ADDR_WIDTH-BOUNDARY_LOG2-1){1'b0}}, bb_reg} - 1'b1;
@@ -94,6 +131,7 @@ wire [ADDR_WIDTH-1:0] beats_m1_full = (burst_end >> BEAT_LOG2) - (ba_reg >> BEAT
 assign burst_lo       = {1'b0, ba_reg[BEAT_LOG2-1:0]};
 assign burst_hi       = {1'b0, burst_end[BEAT_LOG2-1:0]} + 1'b1;
 assign burst_beats_m1 = beats_m1_full[7:0];
+assign burst_off      = bo_reg;
 
 always @* begin
     active_next  = active_reg;
@@ -109,19 +147,29 @@ always @* begin
     rem_next     = rem_reg;
     bv_next      = bv_reg;
     ba_next      = ba_reg;
+    bo_next      = bo_reg;
     bb_next      = bb_reg;
     bl_next      = bl_reg;
     i0z_next     = i0z_reg;
     i1z_next     = i1z_reg;
     i2z_next     = i2z_reg;
     n0one_next   = n0one_reg;
+    xp_next      = xp_reg;
 
     // The distance to the boundary is kept in a register (tb_reg), so the
     // step decision is one comparison of registers: the row ends in this
     // burst when what is left of it reaches no further than the boundary.
     contiguous  = (stride0 == (32'd1 << esize_log2)) || (count0 == 32'd1);
+    xp_start    = (XP_PART_LOG2 > 0) && xpose_ok && !contiguous
+                  && (stride0 == (32'd1 << XP_PART_LOG2)) && !esize_log2[1]
+                  && (!esize_log2[0] || !addr[0]);  // (strides are multiples of esize)
     row_done    = (rem_reg <= {{(34-BOUNDARY_LOG2){1'b0}}, tb_reg});
     bytes       = row_done ? rem_reg[BOUNDARY_LOG2:0] : tb_reg;
+    // a transposing burst moves on by its elements' partitions
+    // (at most 2 G = one beat of bytes: the narrow form keeps the choice small)
+    xslot       = {{(BEAT_LOG2-XP_GROUP_LOG2){1'b0}}, cur_reg[XPL +: XP_GROUP_LOG2]} << esize_log2;
+    step        = xp_reg ? (({{(ADDR_WIDTH-BEAT_LOG2-1){1'b0}}, bytes[BEAT_LOG2:0]} << XP_PART_LOG2) >> esize_log2[0])
+                         : {{(ADDR_WIDTH-BOUNDARY_LOG2-1){1'b0}}, bytes};
     last_row    = i0z_reg && i1z_reg && i2z_reg;
     tb_next     = tb_reg;
     if (!i0z_reg)
@@ -140,16 +188,17 @@ always @* begin
         i0_next      = 32'd0;
         i1_next      = 16'd0;
         i2_next      = 16'd0;
-        n0_next      = contiguous ? 32'd1 : count0;
-        row_len_next = contiguous ? ({3'd0, count0} << esize_log2) : (35'd1 << esize_log2);
-        rem_next     = contiguous ? ({3'd0, count0} << esize_log2) : (35'd1 << esize_log2);
+        n0_next      = (contiguous || xp_start) ? 32'd1 : count0;
+        row_len_next = (contiguous || xp_start) ? ({3'd0, count0} << esize_log2) : (35'd1 << esize_log2);
+        rem_next     = (contiguous || xp_start) ? ({3'd0, count0} << esize_log2) : (35'd1 << esize_log2);
         a0_next      = addr;
         a1_next      = addr;
         a2_next      = addr;
         cur_next     = addr;
-        tb_next      = BND - {1'b0, addr[BOUNDARY_LOG2-1:0]};
-        n0one_next   = contiguous || (count0 == 32'd1);
-        i0z_next     = contiguous || (count0 == 32'd1);
+        tb_next      = xp_start ? to_group(addr) << esize_log2 : BND - {1'b0, addr[BOUNDARY_LOG2-1:0]};
+        xp_next      = xp_start;
+        n0one_next   = contiguous || xp_start || (count0 == 32'd1);
+        i0z_next     = contiguous || xp_start || (count0 == 32'd1);
         i1z_next     = (count1 == 16'd1);
         i2z_next     = (count2 == 16'd1);
     end else if (stop) begin
@@ -158,16 +207,22 @@ always @* begin
     end else if (active_reg && (!bv_reg || burst_ready)) begin
         bv_next  = 1'b1;
         ba_next  = cur_reg;
+        bo_next  = cur_reg[BEAT_LOG2-1:0];
+        // a transposing burst's lanes in the beat are those of its
+        // packed elements, (p0 mod G) * esize on: the beat geometry
+        // below then needs no case of its own
+        if (xp_reg)
+            ba_next[BEAT_LOG2-1:0] = xslot;
         bb_next  = bytes;
         bl_next  = row_done && last_row;
         // unless the row ends here, the burst stops at the boundary, so
         // the next one starts a whole BND before the following boundary
-        cur_next = cur_reg + {{(ADDR_WIDTH-BOUNDARY_LOG2-1){1'b0}}, bytes};
+        cur_next = cur_reg + step;
         rem_next = rem_reg - {{(34-BOUNDARY_LOG2){1'b0}}, bytes};
-        tb_next  = BND;
+        tb_next  = xp_reg ? XP_G << esize_log2 : BND;
         if (row_done) begin
             rem_next = row_len_reg;
-            tb_next  = BND - {1'b0, next_row[BOUNDARY_LOG2-1:0]};
+            tb_next  = xp_reg ? to_group(next_row) << esize_log2 : BND - {1'b0, next_row[BOUNDARY_LOG2-1:0]};
             cur_next = next_row;
             if (last_row) begin
                 active_next = 1'b0;
@@ -201,9 +256,11 @@ always @(posedge clk) begin
     if (rst) begin
         active_reg <= 1'b0;
         bv_reg     <= 1'b0;
+        xp_reg     <= 1'b0;
     end else begin
         active_reg <= active_next;
         bv_reg     <= bv_next;
+        xp_reg     <= xp_next;
     end
     i0_reg      <= i0_next;
     i1_reg      <= i1_next;
@@ -217,6 +274,7 @@ always @(posedge clk) begin
     rem_reg     <= rem_next;
     tb_reg      <= tb_next;
     ba_reg      <= ba_next;
+    bo_reg      <= bo_next;
     bb_reg      <= bb_next;
     bl_reg      <= bl_next;
     i0z_reg     <= i0z_next;

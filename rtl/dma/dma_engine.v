@@ -138,7 +138,8 @@ module dma_engine #(
     output wire                      m_sb_wr_psum,
     output wire [31:0]               m_sb_wr_addr,
     output wire [DATA_WIDTH-1:0]     m_sb_wr_data,
-    output wire [DATA_WIDTH/8-1:0]   m_sb_wr_strb
+    output wire [DATA_WIDTH/8-1:0]   m_sb_wr_strb,
+    output wire [DATA_WIDTH/16-1:0]  m_sb_wr_pmask   // nonzero: a transposing write (section 1)
 );
 
 `include "tl_encoding.vh"
@@ -525,7 +526,8 @@ dma_wr #(
     .DATA_WIDTH       (DATA_WIDTH),
     .ADDR_WIDTH       (ADDR_WIDTH),
     .ID_WIDTH         (ID_WIDTH),
-    .OUTSTANDING_LOG2 (WR_OUTSTANDING_LOG2)
+    .OUTSTANDING_LOG2 (WR_OUTSTANDING_LOG2),
+    .XP_PART_LOG2     (SBUF_PART_LOG2)
 ) wr (
     .clk           (clk),
     .rst           (rst),
@@ -575,7 +577,8 @@ dma_wr #(
     .m_sb_wr_psum  (m_sb_wr_psum),
     .m_sb_wr_addr  (m_sb_wr_addr),
     .m_sb_wr_data  (m_sb_wr_data),
-    .m_sb_wr_strb  (m_sb_wr_strb)
+    .m_sb_wr_strb  (m_sb_wr_strb),
+    .m_sb_wr_pmask (m_sb_wr_pmask)
 );
 
 assign m_axi_awlock  = 1'b0;

@@ -129,6 +129,10 @@ wire [DBL:0]          b_lo;          // first byte lane of the first beat
 wire [DBL:0]          b_hi;          // one past the last lane of the last beat
 wire [7:0]            b_beats_m1;
 wire                  b_last;
+/* verilator lint_off UNUSEDSIGNAL */ // the read side never transposes
+wire                  b_xp;
+wire [DBL-1:0]        b_off;
+/* verilator lint_on UNUSEDSIGNAL */
 wire                  agen_busy;
 
 dma_agen #(
@@ -147,6 +151,7 @@ dma_agen #(
     .stride0        (stride0),
     .stride1        (stride1),
     .stride2        (stride2),
+    .xpose_ok       (1'b0),
     .busy           (agen_busy),
     .burst_valid    (b_valid),
     .burst_ready    (b_ready),
@@ -154,7 +159,9 @@ dma_agen #(
     .burst_lo       (b_lo),
     .burst_hi       (b_hi),
     .burst_beats_m1 (b_beats_m1),
-    .burst_last     (b_last)
+    .burst_last     (b_last),
+    .burst_xp       (b_xp),
+    .burst_off      (b_off)
 );
 
 

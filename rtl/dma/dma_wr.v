@@ -29,12 +29,22 @@
  * W beats (and on-chip writes) leave through a register slice (dma_skid):
  * WREADY and the on-chip ready reach only that slice's registers. Bytes
  * outside a beat's strobes are zero.
+ *
+ * Transposing on-chip writes (XP_PART_LOG2 > 0; docs/dma.md sections 1
+ * and 6): a destination pattern that steps by one partition per element
+ * (1- or 2-byte elements) is written G = DATA_WIDTH/16 partitions at a
+ * time: one write per group of up to G elements with m_sb_wr_pmask bit i
+ * set for partition (p0 & ~(G-1)) + i, whose element sits in bytes
+ * 2i, 2i+1 of the data (an 8-bit element in both), m_sb_wr_addr the
+ * first element's beat-aligned address and m_sb_wr_strb the element's
+ * bytes inside a partition's word. pmask = 0 is an ordinary write.
  */
 module dma_wr #(
     parameter DATA_WIDTH       = 128, // AXI / on-chip data bits
     parameter ADDR_WIDTH       = 32,  // AXI address bits (>= 32)
     parameter ID_WIDTH         = 4,   // AXI ID bits (ID 0 is used)
-    parameter OUTSTANDING_LOG2 = 3    // log2 of bursts in flight
+    parameter OUTSTANDING_LOG2 = 3,   // log2 of bursts in flight
+    parameter XP_PART_LOG2     = 0    // transposing SBUF writes: log2 bytes per partition (0: none)
 ) (
     input  wire                    clk,
     input  wire                    rst,
@@ -89,7 +99,8 @@ module dma_wr #(
     output wire                    m_sb_wr_psum,
     output wire [31:0]             m_sb_wr_addr,
     output wire [DATA_WIDTH-1:0]   m_sb_wr_data,
-    output wire [DATA_WIDTH/8-1:0] m_sb_wr_strb
+    output wire [DATA_WIDTH/8-1:0] m_sb_wr_strb,
+    output wire [DATA_WIDTH/16-1:0] m_sb_wr_pmask  // nonzero: a transposing write
 );
 
 `include "dma_defs.vh"
@@ -98,6 +109,8 @@ localparam DB   = DATA_WIDTH / 8;
 localparam DBL  = $clog2(DB);
 localparam MW   = ADDR_WIDTH + 2 * (DBL + 1) + 8 + 6;  // {one beat, addr, lo, hi, beats-1, onchip, psum, seq}
 localparam MWF  = MW + DBL + 1;                        // {first beat's bytes, the above}
+localparam MWX  = MWF + 2 + DBL;                       // {transposing, 8-bit elements, byte in beat, the above}
+localparam G    = DB / 2;                              // partitions per transposing write
 localparam CW   = OUTSTANDING_LOG2 + 1;                // burst counter bits
 
 // ------------------------------------------------------------- registers
@@ -122,6 +135,11 @@ reg [DATA_WIDTH-1:0] w_data;
 reg [DB-1:0]         w_strb;
 reg                  w_last;
 reg [31:0]           w_addr;
+reg [G-1:0]          w_pmask;
+reg [DATA_WIDTH-1:0] x_data;                    // a transposing write's data, strobes, partitions
+reg [DB-1:0]         x_strb;
+reg [G-1:0]          x_pmask;
+reg [DBL-1:0]        lane;
 reg                  w_end;                     // an on-chip burst's last beat
 
 reg                  take_burst;
@@ -148,11 +166,15 @@ wire [7:0]            b_beats_m1;
 /* verilator lint_off UNUSEDSIGNAL */ // the writer ends on busy, not on a flag
 wire                  b_last;
 /* verilator lint_on UNUSEDSIGNAL */
+wire                  b_xp;          // a transposing burst
+wire [DBL-1:0]        b_off;         // its elements' byte in the beat
 wire                  agen_busy;
 
 dma_agen #(
     .ADDR_WIDTH    (ADDR_WIDTH),
-    .BEAT_LOG2     (DBL)
+    .BEAT_LOG2     (DBL),
+    .XP_PART_LOG2  (XP_PART_LOG2),
+    .XP_GROUP_LOG2 (DBL - 1)
 ) agen (
     .clk            (clk),
     .rst            (rst),
@@ -166,6 +188,7 @@ dma_agen #(
     .stride0        (stride0),
     .stride1        (stride1),
     .stride2        (stride2),
+    .xpose_ok       (onchip && !psum),
     .busy           (agen_busy),
     .burst_valid    (b_valid),
     .burst_ready    (b_ready),
@@ -173,7 +196,9 @@ dma_agen #(
     .burst_lo       (b_lo),
     .burst_hi       (b_hi),
     .burst_beats_m1 (b_beats_m1),
-    .burst_last     (b_last)
+    .burst_last     (b_last),
+    .burst_xp       (b_xp),
+    .burst_off      (b_off)
 );
 
 // bytes of a burst's first beat: [lo, hi) for a one-beat burst, else [lo, DB)
@@ -182,7 +207,7 @@ wire [DBL:0]          b_nfirst = ((b_beats_m1 == 8'd0) ? b_hi : DB[DBL:0]) - b_l
 // W meta FIFO: bursts whose beats are still owed.
 wire          meta_in_ready;
 wire          meta_valid;
-wire [MWF-1:0] meta_data;
+wire [MWX-1:0] meta_data;
 // B FIFO: addresses and slots of DRAM bursts awaiting their response.
 wire                  bq_in_ready;
 wire                  bq_valid;
@@ -195,7 +220,7 @@ assign b_ready = !kill_any[cur_reg[0]] && meta_in_ready && (onchip || (bq_in_rea
 // not from the distributed RAM's read; AW bursts in flight stay bounded by
 // the B FIFO)
 dma_fifo #(
-    .WIDTH      (MWF),
+    .WIDTH      (MWX),
     .DEPTH_LOG2 (OUTSTANDING_LOG2),
     .OUT_REG    (1)
 ) meta_fifo (
@@ -204,7 +229,7 @@ dma_fifo #(
     .clear     (1'b0),
     .in_valid  (take_burst),
     .in_ready  (meta_in_ready),
-    .in_data   ({b_nfirst, b_beats_m1 == 8'd0, b_addr, b_lo, b_hi, b_beats_m1, onchip, psum, cur_reg}),
+    .in_data   ({b_xp, esize_log2 == 2'd0, b_off, b_nfirst, b_beats_m1 == 8'd0, b_addr, b_lo, b_hi, b_beats_m1, onchip, psum, cur_reg}),
     .out_valid (meta_valid),
     .out_ready (meta_pop),
     .out_data  (meta_data)
@@ -243,6 +268,9 @@ wire                  in_use   = in_valid && (in_dist == 3'd0) && !kill_any[in_s
 wire                  in_drop  = in_valid && (in_dist[2] || ((in_dist == 3'd0) && kill_any[in_seq[0]]));
 wire                  h_single = meta_data[MW-1];
 wire [DBL:0]          h_nfirst = meta_data[MWF-1 -: DBL+1];
+wire                  h_xp     = (XP_PART_LOG2 > 0) && meta_data[MWX-1];  // a transposing write
+wire                  h_e8     = meta_data[MWX-2];  // of 8-bit elements
+wire [DBL-1:0]        h_off    = meta_data[MWF +: DBL]; // their byte in the beat
 wire                  h_first_beat = first_reg;
 wire                  h_last_beat  = first_reg ? h_single : lastm_reg;
 wire                  nx_last      = (beat_reg + 8'd1 == h_bm1);  // the next beat is the last
@@ -256,23 +284,24 @@ wire [DATA_WIDTH-1:0] sk_data;
 wire [DB-1:0]         sk_strb;
 wire                  sk_last;
 wire [31:0]           sk_addr;
+wire [G-1:0]          sk_pmask;
 wire                  sk_onchip;
 wire                  sk_psum;
 wire                  sk_end;
 wire                  sk_slot;
 
 dma_skid #(
-    .WIDTH (DATA_WIDTH + DB + 1 + 32 + 4)
+    .WIDTH (DATA_WIDTH + DB + 1 + 32 + G + 4)
 ) w_skid (
     .clk     (clk),
     .rst     (rst),
     .clear   (1'b0),
     .s_valid (w_emit),
     .s_ready (w_ready),
-    .s_data  ({w_data, w_strb, w_last, w_addr, h_onchip, h_psum, w_end, h_seq[0]}),
+    .s_data  ({w_data, w_strb, w_last, w_addr, w_pmask, h_onchip, h_psum, w_end, h_seq[0]}),
     .m_valid (sk_valid),
     .m_ready (sk_onchip ? m_sb_wr_ready : m_axi_wready),
-    .m_data  ({sk_data, sk_strb, sk_last, sk_addr, sk_onchip, sk_psum, sk_end, sk_slot})
+    .m_data  ({sk_data, sk_strb, sk_last, sk_addr, sk_pmask, sk_onchip, sk_psum, sk_end, sk_slot})
 );
 wire                  sk_fire = sk_valid && (sk_onchip ? m_sb_wr_ready : m_axi_wready);
 
@@ -336,6 +365,7 @@ assign m_sb_wr_psum  = sk_psum;
 assign m_sb_wr_addr  = sk_addr;
 assign m_sb_wr_data  = sk_data;
 assign m_sb_wr_strb  = sk_strb;
+assign m_sb_wr_pmask = sk_pmask;
 
 assign busy      = agen_busy || aw_v_reg || meta_valid || sk_valid || bq_valid;
 assign issuing   = agen_busy;
@@ -362,6 +392,7 @@ always @* begin
     w_strb      = {DB{1'b0}};
     w_last      = h_last_beat;
     w_addr      = h_beat_addr;
+    w_pmask     = {G{1'b0}};
     err_valid   = 1'b0;
     err_code    = `DMA_ERR_NONE;
     err_addr    = 64'd0;
@@ -400,6 +431,20 @@ always @* begin
         end
     end
 
+    // A transposing write: the beat holds element i at lanes esize * i
+    // (placed there as for any beat: lo = first slot * esize). Slot i
+    // (bytes 2i, 2i+1) gets element i; an 8-bit one goes into both
+    // bytes, so that the core can take a partition's element at any byte
+    // of its slot. The strobes are the element's bytes in a partition.
+    for (i = 0; i < DB; i = i + 1) begin
+        lane = i[DBL-1:0];
+        x_data[8*i +: 8] = beat[8*(i/2) +: 8];
+        x_strb[i] = (lane[DBL-1:1] == h_off[DBL-1:1]) && (!h_e8 || (lane[0] == h_off[0]));
+    end
+    for (i = 0; i < G; i = i + 1) begin
+        x_pmask[i] = h_e8 ? strb[i] : strb[2*i];
+    end
+
     // bytes left in buf by a job that died: dropped
     if (kill_any[bs_reg]) begin
         cnt_next = {(DBL+1){1'b0}};
@@ -423,8 +468,9 @@ always @* begin
         end else if (enough) begin
             w_emit = 1'b1;
             w_end  = h_onchip && h_last_beat;
-            w_data = beat;
-            w_strb = strb;
+            w_data  = (h_xp && h_e8) ? x_data : beat;  // (2-byte elements: the beat itself)
+            w_strb  = h_xp ? x_strb : strb;
+            w_pmask = h_xp ? x_pmask : {G{1'b0}};
             // what is left: the rest of buf, or of the input word, moved
             // down to lane 0 (bytes at and above the new cnt are stale)
             buf_next = rest;

@@ -115,6 +115,7 @@ core_sbuf #(
     .dma_wr_addr      (s_dma_wr_addr),
     .dma_wr_data      (s_dma_wr_data),
     .dma_wr_strb      (s_dma_wr_strb),
+    .dma_wr_pmask     ({(DATA_WIDTH/16){1'b0}}),
     .act_wr_valid     (s_act_wr_valid),
     .act_wr_ready     (s_act_wr_ready),
     .act_wr_mask      (s_act_wr_mask),

@@ -114,6 +114,16 @@ int main(void)
     l.dst = (tl_dma_side){TL_DMA_SBUF, TL_FMT_BF16, 0, {2048, 16, 1}, {2, 1u << DMA_TB_SBUF_PART_LOG2, 0}};
     run_case("64 KiB DRAM->SBUF, 16 partitions x 4 KiB", &l, 100, 65536);
 
+    /* A^T: rows of 16 bf16 elements, element k to partition k (the
+     * transposing write: 2 on-chip writes a row on a 128-bit bus) */
+    tl_dma_desc t;
+    memset(&t, 0, sizeof t);
+    t.src = (tl_dma_side){TL_DMA_DRAM, TL_FMT_BF16, B + 0x10000, {8192, 1, 1}, {2, 0, 0}};
+    t.dst = (tl_dma_side){TL_DMA_SBUF, TL_FMT_BF16, 0, {16, 512, 1}, {1u << DMA_TB_SBUF_PART_LOG2, 2, 0}};
+    run_case("16 KiB bf16 DRAM->SBUF transposed, 16 partitions", &t, 100, 16384);
+    t.dst.addr = 1; /* an odd offset: one element per on-chip write */
+    run_case("the same at an odd offset (not transposing)", &t, 100, 16384);
+
     tl_dma_desc w;
     memset(&w, 0, sizeof w);
     w.src = (tl_dma_side){TL_DMA_DRAM, TL_FMT_E4M3, B + 0x10000, {16384, 1, 1}, {1, 0, 0}};

@@ -148,8 +148,9 @@ static void oc_check_streams(dma_tb *tb, const dma_io *io, unsigned db)
     p[0] = io->sb_wr_psum;
     memcpy(p + 1, &io->sb_wr_addr, 4);
     memcpy(p + 5, &io->sb_wr_strb, 4);
-    memcpy(p + 9, io->sb_wr_data, db);
-    oc_hold_check(tb, &tb->hold_wr, "write", io->sb_wr_valid, io->sb_wr_ready, p, 9 + db, io->sb_wr_addr);
+    memcpy(p + 9, &io->sb_wr_pmask, 4);
+    memcpy(p + 13, io->sb_wr_data, db);
+    oc_hold_check(tb, &tb->hold_wr, "write", io->sb_wr_valid, io->sb_wr_ready, p, 13 + db, io->sb_wr_addr);
 }
 
 void dma_tb_step(dma_tb *tb)
@@ -202,12 +203,36 @@ void dma_tb_step(dma_tb *tb)
         uint32_t a = io->sb_wr_addr;
         uint32_t size = io->sb_wr_psum ? DMA_TB_PSUM_SIZE : DMA_TB_SBUF_SIZE;
         uint8_t *mem = io->sb_wr_psum ? tb->psum : tb->sbuf;
-        if (a % db || a + db > size)
+        if (a % db || a + db > size) {
             oc_violation(tb, "write request unaligned or out of range", a);
-        else
+        } else if (io->sb_wr_pmask) {
+            /* a transposing write (docs/dma.md section 1): partition
+             * (p0 & ~(G-1)) + i for each bit i of the mask, G = db/2, with
+             * bytes 2i, 2i+1 of the data repeated over its word */
+            unsigned g = db / 2;
+            uint32_t off = a & ((1u << DMA_TB_SBUF_PART_LOG2) - 1);
+            uint32_t p0 = (a >> DMA_TB_SBUF_PART_LOG2) & ~(g - 1);
+            if (io->sb_wr_psum || io->sb_wr_pmask >> g)
+                oc_violation(tb, "transposing write to PSUM or with a mask bit >= DATA_WIDTH/16", a);
+            else
+                for (unsigned k = 0; k < g; k++) {
+                    if (!(io->sb_wr_pmask >> k & 1))
+                        continue;
+                    if (p0 + k >= DMA_TB_SBUF_PARTS) {
+                        oc_violation(tb, "transposing write past the last partition", a);
+                        break;
+                    }
+                    for (unsigned i = 0; i < db; i++)
+                        if (io->sb_wr_strb >> i & 1)
+                            tb->sbuf[((p0 + k) << DMA_TB_SBUF_PART_LOG2) + off + i] =
+                                io->sb_wr_data[2 * k + i % 2];
+                }
+            tb->xp_writes++;
+        } else {
             for (unsigned i = 0; i < db; i++)
                 if (io->sb_wr_strb >> i & 1)
                     mem[a + i] = io->sb_wr_data[i];
+        }
     }
     for (unsigned q = 0; q < DMA_TB_QUEUES; q++)
         if (io->done_pulse >> q & 1)

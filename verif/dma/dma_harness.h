@@ -61,6 +61,7 @@ typedef struct {
     uint32_t done_seen[DMA_TB_QUEUES]; /* done pulses counted */
     /* stability checks of the engine's on-chip streams */
     dma_oc_hold hold_rd, hold_wr;
+    uint64_t xp_writes;       /* transposing on-chip writes taken (pmask != 0) */
     /* long stalls of the SBUF/PSUM side (off unless set): each cycle a
      * port not stalled starts a stall of 1..oc_stall_max cycles with
      * probability oc_stall_pm / 1000, during which it offers no READY

@@ -55,6 +55,7 @@ typedef struct {
     uint32_t sb_wr_addr;
     uint8_t sb_wr_data[AXI_MEM_MAX_BYTES];
     uint32_t sb_wr_strb;
+    uint32_t sb_wr_pmask;        /* nonzero: a transposing write (docs/dma.md section 1) */
     /* the AXI4 master port, both directions */
     axi_port axi;
 } dma_io;

@@ -65,6 +65,7 @@ extern "C" void dma_dut_eval(dma_dut *d, dma_io *io)
     io->sb_wr_addr = t->m_sb_wr_addr;
     from_sig(t->m_sb_wr_data, io->sb_wr_data, DB);
     io->sb_wr_strb = t->m_sb_wr_strb;
+    io->sb_wr_pmask = t->m_sb_wr_pmask;
 }
 
 extern "C" void dma_dut_posedge(dma_dut *d) { d->edge(1); }

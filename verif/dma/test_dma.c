@@ -434,9 +434,16 @@ START_TEST(reset_mid_transfer_onchip)
     timing(5, 70, 0, 0);
     tl_dma_desc ld = copy1d(TL_DMA_DRAM, DR(0x0), TL_DMA_SBUF, 0x100, TL_FMT_FP16, 8000);
     tl_dma_desc st = copy1d(TL_DMA_PSUM, 0x0, TL_DMA_DRAM, DR(0x20000), TL_FMT_FP32, 4000);
-    for (unsigned k = 0; k < 2; k++) {
+    /* and a transposing load (element k of each row to partition k) */
+    tl_dma_desc xp = copy1d(TL_DMA_DRAM, DR(0x0), TL_DMA_SBUF, 0x100, TL_FMT_BF16, 16);
+    xp.dst.count[1] = 400;
+    xp.src.count[0] = 16 * 400;
+    xp.dst.stride[0] = 1u << DMA_TB_SBUF_PART_LOG2;
+    xp.dst.stride[1] = 2;
+    const tl_dma_desc *ds[3] = {&ld, &st, &xp};
+    for (unsigned k = 0; k < 3; k++) {
         dma_tb_reset(tb, 2);
-        ck_assert(dma_tb_push(tb, k, k ? &st : &ld, 100));
+        ck_assert(dma_tb_push(tb, k, ds[k], 100));
         for (unsigned i = 0; i < 300; i++)
             dma_tb_step(tb);
         dma_tb_reset(tb, 1);
@@ -452,6 +459,7 @@ START_TEST(reset_mid_transfer_onchip)
     }
     run1(&st, 3, NULL, 0);
     run1(&ld, 2, NULL, 0);
+    run1(&xp, 1, NULL, 0);
 }
 END_TEST
 
@@ -1229,6 +1237,143 @@ START_TEST(random_descriptor_lists)
 }
 END_TEST
 
+/* ---------------------------------------------- transposing writes */
+
+/* DRAM -> SBUF: `rows` rows of n elements, element k of a row to partition
+ * p0 + k at byte offset off + row * rstride (the runtime's A^T panel);
+ * c2 copies of that rstride2 apart. */
+static tl_dma_desc scatter(tl_fmt sf, tl_fmt df, unsigned p0, unsigned n, uint32_t off, unsigned rows,
+                           uint32_t rstride, unsigned c2, uint32_t rstride2)
+{
+    tl_dma_desc d;
+    memset(&d, 0, sizeof d);
+    unsigned ses = tl_dma_esize(sf);
+    d.src = (tl_dma_side){TL_DMA_DRAM, sf, DR(0x100), {n * rows * c2, 1, 1}, {ses, 0, 0}};
+    d.dst = (tl_dma_side){TL_DMA_SBUF, df, ((uint64_t)p0 << DMA_TB_SBUF_PART_LOG2) + off, {n, rows, c2},
+                          {1u << DMA_TB_SBUF_PART_LOG2, rstride, rstride2}};
+    d.cstride[0] = 1;
+    d.cstride[1] = n;
+    d.cstride[2] = n * rows;
+    d.round = (sf != df && rb(2)) ? TL_RND_SR : TL_RND_RNE;
+    d.seed = tl_rng_u32(&rng);
+    return d;
+}
+
+/* Aligned groups of DATA_WIDTH/16 partitions that partitions p0 .. p0+n-1 touch. */
+static unsigned groups(unsigned p0, unsigned n)
+{
+    unsigned g = dma_dut_data_bytes() / 2;
+    return (p0 + n - 1) / g - p0 / g + 1;
+}
+
+/* On-chip writes of d's destination one element per write (the
+ * fallback): an element that straddles two bus words takes two. */
+static uint64_t element_writes(const tl_dma_desc *d)
+{
+    unsigned db = dma_dut_data_bytes(), es = tl_dma_esize(d->dst.fmt);
+    uint64_t n = 0;
+    for (uint32_t i2 = 0; i2 < d->dst.count[2]; i2++)
+        for (uint32_t i1 = 0; i1 < d->dst.count[1]; i1++)
+            for (uint32_t i0 = 0; i0 < d->dst.count[0]; i0++) {
+                uint64_t a = d->dst.addr + (uint64_t)i0 * d->dst.stride[0] + (uint64_t)i1 * d->dst.stride[1] +
+                             (uint64_t)i2 * d->dst.stride[2];
+                n += (a % db + es - 1) / db + 1;
+            }
+    return n;
+}
+
+/* Run d, compare with cmodel, and count its on-chip writes: all of them,
+ * and the transposing ones. */
+static void xp_run(const tl_dma_desc *d, uint64_t writes, uint64_t xp)
+{
+    uint64_t w0 = tb->hold_wr.beats, x0 = tb->xp_writes;
+    dma_result r = run1(d, 0, NULL, 0);
+    ck_assert_msg(r.code[0] == TL_DMA_OK, "transposing case: %s", tl_dma_strerror(r.code[0]));
+    ck_assert_uint_eq(tb->hold_wr.beats - w0, writes);
+    ck_assert_uint_eq(tb->xp_writes - x0, xp);
+}
+
+/* A pattern that steps by one partition per element (1- and 2-byte
+ * elements, aligned) is written DATA_WIDTH/16 partitions per on-chip
+ * write; anything else one element per write, as before. The counts
+ * would fail if the fallback were taken (or the group form misapplied). */
+START_TEST(transposing_writes)
+{
+    timing(20, 80, 0, 0);
+    const unsigned rows = 64;
+    tl_dma_desc d;
+    /* the panel: 16 partitions from 0, bf16 and e4m3; 16 / G writes a row
+     * instead of 16 */
+    d = scatter(TL_FMT_BF16, TL_FMT_BF16, 0, 16, 0x40, rows, 2, 1, 0);
+    xp_run(&d, rows * groups(0, 16), rows * groups(0, 16));
+    ck_assert_uint_lt(rows * groups(0, 16), rows * 16);
+    d = scatter(TL_FMT_E4M3, TL_FMT_E4M3, 0, 16, 0x43, rows, 1, 1, 0);
+    xp_run(&d, rows * groups(0, 16), rows * groups(0, 16));
+    /* not starting on a group, a partial group at each end, two slices */
+    d = scatter(TL_FMT_BF16, TL_FMT_BF16, 3, 13, 0x200, rows, 6, 2, 0x400);
+    xp_run(&d, 2 * rows * groups(3, 13), 2 * rows * groups(3, 13));
+    d = scatter(TL_FMT_INT8, TL_FMT_INT8, 5, 2, 0x7, rows, 3, 1, 0);
+    xp_run(&d, rows * groups(5, 2), rows * groups(5, 2));
+    /* converted on the way (fp32 -> bf16, e4m3 -> fp16) */
+    d = scatter(TL_FMT_FP32, TL_FMT_BF16, 1, 15, 0x100, rows, 2, 1, 0);
+    xp_run(&d, rows * groups(1, 15), rows * groups(1, 15));
+    d = scatter(TL_FMT_E4M3, TL_FMT_FP16, 0, 16, 0x10, rows, 4, 1, 0);
+    xp_run(&d, rows * groups(0, 16), rows * groups(0, 16));
+    /* fall back to one element per write: 4-byte elements, a 2-byte
+     * element at an odd offset, PSUM */
+    d = scatter(TL_FMT_FP32, TL_FMT_FP32, 0, 16, 0x40, rows, 4, 1, 0);
+    xp_run(&d, rows * 16, 0);
+    d = scatter(TL_FMT_BF16, TL_FMT_BF16, 0, 16, 0x41, rows, 2, 1, 0);
+    ck_assert_uint_gt(element_writes(&d), rows * 16); /* some straddle two words */
+    xp_run(&d, element_writes(&d), 0);
+    /* rows that start one partition further each: the groups follow */
+    d = scatter(TL_FMT_BF16, TL_FMT_BF16, 0, 8, 0x40, 8, (1u << DMA_TB_SBUF_PART_LOG2) + 2, 1, 0);
+    unsigned w = 0;
+    for (unsigned m = 0; m < 8; m++)
+        w += groups(m, 8);
+    xp_run(&d, w, w);
+    d = scatter(TL_FMT_BF16, TL_FMT_BF16, 0, 16, 0x40, rows, 2, 1, 0);
+    d.dst.space = TL_DMA_PSUM;
+    d.dst.addr = 0x40;
+    d.dst.stride[0] = 1u << DMA_TB_PSUM_PART_LOG2;
+    xp_run(&d, rows * 16, 0);
+    ck_assert_uint_eq(dma_tb_violations(tb), 0);
+}
+END_TEST
+
+/* Random partition-stepping destinations (formats, conversions, first
+ * partition, offsets and strides aligned or not, 1..3 dimensions, random
+ * backpressure), each against cmodel. */
+START_TEST(transposing_random)
+{
+    unsigned n_runs = 300 * tl_test_seeds(1);
+    static const tl_fmt fm[] = {TL_FMT_FP32, TL_FMT_BF16, TL_FMT_FP16, TL_FMT_E4M3, TL_FMT_E5M2, TL_FMT_INT8};
+    uint64_t xp = 0;
+    for (unsigned i = 0; i < n_runs; i++) {
+        timing(rb(2) ? 5 : 60, 40 + rb(61), rb(3) ? 0 : 5, 20);
+        tl_fmt df = fm[rb(6)], sf = (rb(2) || df == TL_FMT_INT8) ? df : fm[rb(6)];
+        if (sf != df && df == TL_FMT_INT8)
+            sf = df;
+        unsigned es = tl_dma_esize(df);
+        unsigned p0 = rb(16), n = 1 + rb(16 - p0), rows = 1 + rb(40), c2 = 1 + rb(3);
+        uint32_t rs = es * (1 + rb(3));
+        uint32_t rs2 = rows * rs + rb(40);
+        uint32_t ext = (c2 - 1) * rs2 + (rows - 1) * rs + es;
+        uint32_t off = rb(4096 - ext);
+        if (rb(3))
+            off &= ~(es - 1);
+        tl_dma_desc d = scatter(sf, df, p0, n, off, rows, rs, c2, rs2);
+        uint64_t x0 = tb->xp_writes;
+        run1(&d, rb(DMA_TB_QUEUES), NULL, 0);
+        xp += tb->xp_writes - x0;
+    }
+    printf("dma: %u random transposing-pattern descriptors compared, %llu transposing writes\n", n_runs,
+           (unsigned long long)xp);
+    ck_assert_uint_gt(xp, 0);
+    ck_assert_uint_eq(dma_tb_violations(tb), 0);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -1252,11 +1397,13 @@ int main(int argc, char **argv)
     tcase_add_test(tc, queues_round_robin);
     tcase_add_test(tc, reset_mid_transfer_onchip);
     tcase_add_test(tc, bad_queue_id);
+    tcase_add_test(tc, transposing_writes);
     suite_add_tcase(s, tc);
     TCase *tr = tcase_create("random");
     tcase_add_checked_fixture(tr, setup, teardown);
     tcase_set_timeout(tr, 3000);
     tcase_add_test(tr, random_descriptor_lists);
+    tcase_add_test(tr, transposing_random);
     tcase_add_test(tr, overlap_streams);
     tcase_add_test(tr, abort_mid_traffic);
     tcase_add_test(tr, reset_anywhere);
