@@ -30,6 +30,8 @@ endef
 
 $(eval $(call cov_test,test_dma,dma128_cov,dma_engine,$(DMA_TEST_C),verif/dma/shim_dma.cpp))
 $(eval $(call cov_test,test_core_rtl,core_4x8_cov,trnlite_core,verif/core/test_core_rtl.c verif/core/core_progs.c $(CORE_RTL_HARNESS),verif/core/shim_core.cpp))
+# the wide registers walked bit by bit (verif/core/walk.mk; also in make test)
+$(eval $(call cov_test,test_core_walk,core_4x8_cov,trnlite_core,verif/core/test_core_walk.c $(CORE_RTL_HARNESS),verif/core/shim_core.cpp))
 
 # Each test binary writes one .dat per model it built (many); they are
 # added up per binary at once, so the raw files never pile up.
