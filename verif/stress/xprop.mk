@@ -54,7 +54,7 @@ define XPROP_RULES
 VT_MODEL_test_dma_w256a64 := dma256
 VT_SRC_test_dma_w256a64 := $$(DMA_TEST_C)
 VT_SHIM_test_dma_w256a64 := verif/dma/shim_dma.cpp
-$$(foreach t,$$(VL_TESTS) test_dma_w256a64,$$(eval $$(call xp_test,$$(t))))
+$$(foreach t,$$(filter-out bench_%,$$(VL_TESTS)) test_dma_w256a64,$$(eval $$(call xp_test,$$(t))))
 
 .PHONY: xprop xprop-build
 xprop-build: $$(XPROP_BINS) $$(BOARD_SIM) $(BUILD)/tests/test_board
