@@ -36,6 +36,9 @@ VL_LINK        := -lz -pthread
 # Defines VL_OBJS_NAME (libraries to link) and VL_DIR_NAME (its headers).
 define verilate
 VL_DIR_$(1)  := $(BUILD)/vl/$(1)
+VL_TOP_$(1)  := $(2)
+VL_SRC_$(1)  := $(3)
+VL_XFL_$(1)  := $(4)
 VL_OBJS_$(1) := $(BUILD)/vl/$(1)/V$(2)__ALL.a $(addprefix $(BUILD)/vl/$(1)/,$(VL_GLOBAL_OBJS))
 $(BUILD)/vl/$(1)/V$(2)__ALL.a: $(3) | $(DEPS)
 	@mkdir -p $$(@D)
@@ -56,9 +59,17 @@ $(BUILD)/tests/$(1): $(patsubst verif/%.c,$(BUILD)/verif/%.o,$(3)) $(BUILD)/vlsh
 	@mkdir -p $$(@D)
 	$(CXX) $$^ $(CHECK_LIBS) $(VL_LINK) -lm -o $$@
 TESTS += $(BUILD)/tests/$(1)
+VL_TESTS += $(1)
+VT_MODEL_$(1) := $(2)
+VT_SRC_$(1) := $(3)
+VT_SHIM_$(1) := $(4)
 endef
 
 include $(sort $(wildcard verif/*/*.mk))
+
+# make xprop (verif/stress/xprop.mk): an x-unique build of every model a
+# Verilated test uses, defined once every fragment has named its tests.
+$(eval $(XPROP_RULES))
 
 # Header dependencies gcc recorded (-MMD) for every test object.
 -include $(shell find $(BUILD)/verif -name '*.d' 2>/dev/null)

@@ -95,6 +95,8 @@ int main(int argc, char **argv)
 
     VerilatedContext ctx;
     ctx.randReset(2);
+    if (const char *xs = getenv("VL_XSEED"))  // make xprop: other power-up values per N
+        seed = seed * 0x9E3779B97F4A7C15ull + strtoull(xs, nullptr, 10) + 1;
     ctx.randSeed((int)(seed % 0x7ffffffeu) + 1);  // 0 would mean "time based"
     Vulx3s_top *top = new Vulx3s_top(&ctx);
     VerilatedFstC *fst = nullptr;

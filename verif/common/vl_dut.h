@@ -38,13 +38,42 @@ template <class Model> struct VlDut {
         (void)seed;
 #else
         ctx.randReset(2);
-        ctx.randSeed((int)(seed % 0x7ffffffeu) + 1);  // 0 would mean "time based"
+        ctx.randSeed((int)(xseed(seed) % 0x7ffffffeu) + 1);  // 0 would mean "time based"
 #endif
-        create(wave);
+        build(wave);
     }
 
-    // Builds the model; wave (or null): path of the FST written.
+    // Builds the model; wave (or null): path of the FST written. Flip-flops
+    // start from zeros, unless $VL_XSEED is set (make xprop): then from
+    // random values of that seed, as create(wave, seed) does.
     void create(const char *wave)
+    {
+#if !VM_COVERAGE
+        if (getenv("VL_XSEED")) {
+            ctx.randReset(2);
+            ctx.randSeed((int)(xseed(0) % 0x7ffffffeu) + 1);
+        }
+#endif
+        build(wave);
+    }
+
+    // The power-up seed: the test's, or with $VL_XSEED=N (make xprop, what
+    // +verilator+rand+reset+2 +verilator+seed+N would do for a Verilated
+    // main) another one per N, so that the same test (same stimulus) runs
+    // from other random power-up values and other values of every X the
+    // RTL assigns (the x-unique builds draw those at run time).
+    static uint64_t xseed(uint64_t seed)
+    {
+        const char *s = getenv("VL_XSEED");
+        if (!s || !*s)
+            return seed;
+        uint64_t x = seed + 0x9E3779B97F4A7C15ull * (strtoull(s, nullptr, 10) + 1);
+        x = (x ^ (x >> 31)) * 0xBF58476D1CE4E5B9ull;
+        return x ^ (x >> 29);
+    }
+
+private:
+    void build(const char *wave)
     {
         // the model may need 64-byte alignment: allocate it aligned
         if (posix_memalign(&mem_, 64, sizeof(Model)))
@@ -58,6 +87,7 @@ template <class Model> struct VlDut {
         }
     }
 
+public:
     // Evaluates the model and records one trace step.
     void eval()
     {

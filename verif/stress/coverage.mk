@@ -16,9 +16,15 @@ $(eval $(call verilate,core_4x8_cov,trnlite_core,$(CORE_RTL_ALL),$(CORE_INC) --t
 # $(call cov_test,NAME,VLNAME,TOP,C_SOURCES,SHIM_CPP): as vl_test, with the
 # shim compiled for coverage (VlDut writes each model's counts) and
 # Verilator's coverage runtime linked; built as $(COV_DIR)/bin/NAME.
+# Verilator's coverage runtime of model VLNAME (top TOP): once per model.
+define cov_runtime
+$(BUILD)/vl/$(1)/verilated_cov.o: $(BUILD)/vl/$(1)/V$(2)__ALL.a
+	$$(MAKE) -s -C $$(@D) -f V$(2).mk verilated_cov.o OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2
+endef
+$(eval $(call cov_runtime,dma128_cov,dma_engine))
+$(eval $(call cov_runtime,core_4x8_cov,trnlite_core))
+
 define cov_test
-$(BUILD)/vl/$(2)/verilated_cov.o: $(BUILD)/vl/$(2)/V$(3)__ALL.a
-	$$(MAKE) -s -C $$(@D) -f V$(3).mk verilated_cov.o OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2
 $(BUILD)/covshim/$(1)/shim.o: $(5) $$(VL_OBJS_$(2)) $(wildcard $(dir $(5))*.h) $(wildcard verif/common/*.h)
 	@mkdir -p $$(@D)
 	$(CXX) $(CXXFLAGS) -DVM_COVERAGE=1 -Iverif/common -I$(dir $(5)) -I$$(VL_DIR_$(2)) -I$(VL_INC) -I$(VL_INC)/vltstd -c $(5) -o $$@
@@ -30,6 +36,8 @@ endef
 
 $(eval $(call cov_test,test_dma,dma128_cov,dma_engine,$(DMA_TEST_C),verif/dma/shim_dma.cpp))
 $(eval $(call cov_test,test_core_rtl,core_4x8_cov,trnlite_core,verif/core/test_core_rtl.c verif/core/core_progs.c $(CORE_RTL_HARNESS),verif/core/shim_core.cpp))
+# the wide registers walked bit by bit (verif/core/walk.mk; also in make test)
+$(eval $(call cov_test,test_core_walk,core_4x8_cov,trnlite_core,verif/core/test_core_walk.c $(CORE_RTL_HARNESS),verif/core/shim_core.cpp))
 
 # Each test binary writes one .dat per model it built (many); they are
 # added up per binary at once, so the raw files never pile up.
