@@ -309,6 +309,7 @@ wire        row_end   = &beat_reg[CB-1:0];
 wire        rd_busy   = |rdp_reg;
 wire        aw_go     = aw_full_reg && !b_valid_reg;
 wire        ar_go     = ar_full_reg;
+wire        pick_w    = aw_go && (prio_w_reg || !ar_go);  // round robin: the write goes next
 
 integer i;
 
@@ -427,10 +428,9 @@ always @* begin
                 ret_next   = S_IDLE;
                 state_next = S_REF;
             end else if (aw_go || ar_go) begin
-                // round robin between a waiting write and a waiting read
-                wr_next     = aw_go && (prio_w_reg || !ar_go);
-                prio_w_next = !(aw_go && (prio_w_reg || !ar_go));
-                if (aw_go && (prio_w_reg || !ar_go)) begin
+                wr_next     = pick_w;
+                prio_w_next = !pick_w;
+                if (pick_w) begin
                     aw_full_next = 1'b0;
                     id_next      = aw_id_reg;
                     beat_next    = aw_beat_reg;
