@@ -565,36 +565,45 @@ wire b_push_ps = ps_rd_rsp_valid && ps_rsp_tag_valid && ps_rsp_tag;
 wire a_push    = a_push_sb || a_push_ps;
 wire b_push    = b_push_sb || b_push_ps;
 
-// input FIFOs (one write, one read port; the read is combinational)
-reg [NLW-1:0] a_mem [0:IN_DEPTH-1];
-reg [NLW-1:0] b_mem [0:IN_DEPTH-1];
-reg [INL-1:0] a_wp_reg, a_rp_reg, b_wp_reg, b_rp_reg;
-reg [INL:0]   a_fill_reg, b_fill_reg;    // words in the FIFO
+// input FIFOs: dma_fifo (proven, formal/dma_fifo.sby), first-word
+// fall-through from its array, emptied by setup 0. A push never finds one
+// full: a word is requested only while the words requested and not popped
+// (a_cnt_reg, b_cnt_reg) are fewer than IN_DEPTH.
+wire [NLW-1:0] a_head, b_head;
+wire           a_valid, b_valid;         // the FIFO holds a word
+wire           a_room, b_room;           // not full (checked below)
 
-always @(posedge clk) begin
-    if (a_push)
-        a_mem[a_wp_reg] <= a_push_sb ? sb_rsp_ext : ps_rsp_ext;
-    if (b_push)
-        b_mem[b_wp_reg] <= b_push_sb ? sb_rsp_ext : ps_rsp_ext;
-    if (rst || setup0) begin
-        a_wp_reg   <= {INL{1'b0}};
-        a_rp_reg   <= {INL{1'b0}};
-        b_wp_reg   <= {INL{1'b0}};
-        b_rp_reg   <= {INL{1'b0}};
-        a_fill_reg <= {(INL+1){1'b0}};
-        b_fill_reg <= {(INL+1){1'b0}};
-    end else begin
-        a_wp_reg   <= a_wp_reg + {{(INL-1){1'b0}}, a_push};
-        a_rp_reg   <= a_rp_reg + {{(INL-1){1'b0}}, a_pop};
-        b_wp_reg   <= b_wp_reg + {{(INL-1){1'b0}}, b_push};
-        b_rp_reg   <= b_rp_reg + {{(INL-1){1'b0}}, b_pop};
-        a_fill_reg <= a_fill_reg + {{INL{1'b0}}, a_push} - {{INL{1'b0}}, a_pop};
-        b_fill_reg <= b_fill_reg + {{INL{1'b0}}, b_push} - {{INL{1'b0}}, b_pop};
-    end
-end
+dma_fifo #(
+    .WIDTH(NLW),
+    .DEPTH_LOG2(INL),
+    .OUT_REG(0)
+) a_fifo (
+    .clk(clk),
+    .rst(rst),
+    .clear(setup0),
+    .in_valid(a_push),
+    .in_ready(a_room),
+    .in_data(a_push_sb ? sb_rsp_ext : ps_rsp_ext),
+    .out_valid(a_valid),
+    .out_ready(a_pop),
+    .out_data(a_head)
+);
 
-wire [NLW-1:0] a_head = a_mem[a_rp_reg];
-wire [NLW-1:0] b_head = b_mem[b_rp_reg];
+dma_fifo #(
+    .WIDTH(NLW),
+    .DEPTH_LOG2(INL),
+    .OUT_REG(0)
+) b_fifo (
+    .clk(clk),
+    .rst(rst),
+    .clear(setup0),
+    .in_valid(b_push),
+    .in_ready(b_room),
+    .in_data(b_push_sb ? sb_rsp_ext : ps_rsp_ext),
+    .out_valid(b_valid),
+    .out_ready(b_pop),
+    .out_data(b_head)
+);
 
 // per-partition scale and bias: the fp32 at the offset's place in each lane's word
 reg [NL*32-1:0] lane_scale_reg;    // per lane
@@ -667,8 +676,7 @@ wire           output_ok  = !o_complete || credit_reg != {(OUTL+1){1'b0}};
 // a round goes to the lanes (once the first round of an element is issued
 // the others follow in the next cycles: nothing they need can go away)
 wire           issue = run && !scale_wait_reg && !bias_wait_reg && f_left_reg != {CW{1'b0}}
-                    && a_fill_reg != {(INL+1){1'b0}}
-                    && (act_reg || b_fill_reg != {(INL+1){1'b0}}) && output_ok;
+                    && a_valid && (act_reg || b_valid) && output_ok;
 /* verilator lint_off UNSIGNED */ // NR = 1: the only round is the last
 wire           last_round = {{(32-RB){1'b0}}, rd_reg} >= NR - 1;
 /* verilator lint_on UNSIGNED */
@@ -842,72 +850,52 @@ always @(posedge clk) begin
     res_rd_reg   <= res_rd_next;   // set by setup 0 before any result
 end
 
-// output FIFO
+// output FIFO: core_act_ofifo, the word with its byte strobes and address
+// in block RAM (in LUT RAM the words cost about 770 LUT4 at 8 partitions
+// of 64 bits, and block RAM is the resource the core has to spare); its
+// output register is the write port's. A push never finds it full: a slot
+// is reserved (credit_reg) when the element completing the word issues
+// and returned when the word leaves the array (o_pop).
 wire o_push = res_valid && res_complete;
+wire o_room;                        // not full (checked below)
 
-// The word store goes into block RAM (its read is the registered load of
-// wr_data_reg at o_pop): in LUT RAM it cost about 770 LUT4 at 8 partitions of
-// 64 bits, and block RAM is the resource the core has to spare. A read never
-// meets a write of the same slot: a slot is written only while credits
-// (reserved at issue, returned at o_pop) say it is free, so the FIFO is
-// never full at a push, and an empty FIFO is not read.
-(* ram_style = "block", no_rw_check *)
-reg [NLW-1:0]  o_mem      [0:OUT_DEPTH-1];
-reg [DB-1:0]   o_strb_mem [0:OUT_DEPTH-1];
-reg [WA-1:0]   o_addr_mem [0:OUT_DEPTH-1];
-reg [OUTL-1:0] o_wp_reg, o_rp_reg;
-reg [OUTL:0]   o_fill_reg;
-
-always @(posedge clk) begin
-    if (o_push) begin
-        o_mem[o_wp_reg]      <= asm_next;
-        o_strb_mem[o_wp_reg] <= strb_acc_reg | e_strb;
-        o_addr_mem[o_wp_reg] <= r_addr_reg;
-    end
-    if (rst) begin
-        o_wp_reg   <= {OUTL{1'b0}};
-        o_rp_reg   <= {OUTL{1'b0}};
-        o_fill_reg <= {(OUTL+1){1'b0}};
-    end else begin
-        o_wp_reg   <= o_wp_reg + {{(OUTL-1){1'b0}}, o_push};
-        o_rp_reg   <= o_rp_reg + {{(OUTL-1){1'b0}}, o_pop};
-        o_fill_reg <= o_fill_reg + {{OUTL{1'b0}}, o_push} - {{OUTL{1'b0}}, o_pop};
-    end
-end
-
-// write port registers
-reg           wr_valid_reg;
+// write port registers (the FIFO's output register) and the instruction's
 reg           wr_psum_reg;          // the instruction's output is in PSUM
-reg [WA-1:0]  wr_addr_reg;
-reg [NLW-1:0] wr_data_reg;
-reg [DB-1:0]  wr_strb_reg;
 reg [NL-1:0]  wr_mask_reg;
 reg [CW-1:0]  wr_left_reg;          // output words not yet taken
+wire          wr_valid;
+wire [WA-1:0]  wr_addr;
+wire [NLW-1:0] wr_data;
+wire [DB-1:0]  wr_strb;
 
 wire wr_ready = wr_psum_reg ? ps_wr_ready : sb_wr_ready;
-wire wr_taken = wr_valid_reg && wr_ready;
+wire wr_taken = wr_valid && wr_ready;
 
-assign o_pop      = o_fill_reg != {(OUTL+1){1'b0}} && (!wr_valid_reg || wr_ready);
+core_act_ofifo #(
+    .WIDTH(WA + DB + NLW),
+    .DEPTH_LOG2(OUTL)
+) o_fifo (
+    .clk(clk),
+    .rst(rst),
+    .in_valid(o_push),
+    .in_ready(o_room),
+    .in_data({r_addr_reg, strb_acc_reg | e_strb, asm_next}),
+    .out_valid(wr_valid),
+    .out_ready(wr_ready),
+    .out_load(o_pop),
+    .out_data({wr_addr, wr_strb, wr_data})
+);
+
 assign last_write = wr_taken && wr_left_reg == {{(CW-1){1'b0}}, 1'b1};
 
 always @(posedge clk) begin
     if (rst) begin
-        wr_valid_reg <= 1'b0;
         wr_left_reg  <= {CW{1'b0}};
     end else begin
-        if (o_pop)
-            wr_valid_reg <= 1'b1;
-        else if (wr_taken)
-            wr_valid_reg <= 1'b0;
         if (setup0)
             wr_left_reg <= nwords_of(byte_of(o_space_reg, o_off_reg), esl_of(o_fmt_reg), f_cw);
         else if (wr_taken)
             wr_left_reg <= wr_left_reg - {{(CW-1){1'b0}}, 1'b1};
-    end
-    if (o_pop) begin
-        wr_addr_reg <= o_addr_mem[o_rp_reg];
-        wr_data_reg <= o_mem[o_rp_reg];
-        wr_strb_reg <= o_strb_mem[o_rp_reg];
     end
     if (setup1) begin
         wr_psum_reg <= o_space_reg == SPACE_PSUM;
@@ -915,16 +903,16 @@ always @(posedge clk) begin
     end
 end
 
-assign sb_wr_valid = wr_valid_reg && !wr_psum_reg;
+assign sb_wr_valid = wr_valid && !wr_psum_reg;
 assign sb_wr_mask  = wr_mask_reg[ROWS-1:0];
-assign sb_wr_addr  = wr_addr_reg[SWA-1:0];
-assign sb_wr_data  = wr_data_reg[ROWS*DW-1:0];
-assign sb_wr_strb  = wr_strb_reg;
-assign ps_wr_valid = wr_valid_reg && wr_psum_reg;
+assign sb_wr_addr  = wr_addr[SWA-1:0];
+assign sb_wr_data  = wr_data[ROWS*DW-1:0];
+assign sb_wr_strb  = wr_strb;
+assign ps_wr_valid = wr_valid && wr_psum_reg;
 assign ps_wr_mask  = wr_mask_reg[COLS-1:0];
-assign ps_wr_addr  = wr_addr_reg[PWA-1:0];
-assign ps_wr_data  = wr_data_reg[COLS*DW-1:0];
-assign ps_wr_strb  = wr_strb_reg;
+assign ps_wr_addr  = wr_addr[PWA-1:0];
+assign ps_wr_data  = wr_data[COLS*DW-1:0];
+assign ps_wr_strb  = wr_strb;
 
 `ifndef SYNTHESIS
 // read answers come exactly RL cycles after the request was taken (an
@@ -935,8 +923,13 @@ always @(posedge clk) begin
         $error("core_act: SBUF read answer missing %0d cycles after its request (instance %m)", RL);
     if (!rst && ps_rsp_tag_valid && !ps_rd_rsp_valid)
         $error("core_act: PSUM read answer missing %0d cycles after its request (instance %m)", RL);
-    if (!rst && o_push && o_fill_reg == OUT_FULL && !o_pop)
+    // the credits and the request counts keep every FIFO from filling up
+    if (!rst && o_push && !o_room)
         $error("core_act: output FIFO overflow (instance %m)");
+    if (!rst && !setup0 && a_push && !a_room)
+        $error("core_act: input FIFO a overflow (instance %m)");
+    if (!rst && !setup0 && b_push && !b_room)
+        $error("core_act: input FIFO b overflow (instance %m)");
 end
 `endif
 
