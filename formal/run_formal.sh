@@ -12,6 +12,13 @@
 #   # mutant-bmc: <depth>  (optional) run the mutant as BMC of that depth,
 #                          where the proof's own depth is too short to reach
 #                          the bug in its base case
+#   # sub: <file> <name>   (optional, repeatable) also include
+#                          formal/<name>.vh into a copy of <file>, a
+#                          submodule's RTL, and use that copy where the
+#                          .sby's [files] name <file>: invariants of a
+#                          submodule that k-induction of the module above
+#                          needs (properties in the module above cannot
+#                          name a submodule's registers)
 # The properties live in formal/<name>.vh and are `include'd just before
 # the module's last `endmodule` of a copy made here under build/formal/
 # (so they see the module's own registers; the RTL is not edited). The
@@ -38,6 +45,12 @@ boolector --version > /dev/null 2>&1
 run=0; failed=0
 # status of one sby run: PASS, FAIL, ERROR, UNKNOWN ...
 sby_status() { sed -n 's/.*DONE (\([A-Z]*\).*/\1/p' "$1" | tail -1; }
+# a copy of an RTL file with `include "<props>.vh" before its last endmodule
+with_props() {
+  awk -v inc="\`include \"$1.vh\"" '
+    { line[NR] = $0; if ($0 ~ /^endmodule/) last = NR }
+    END { for (i = 1; i <= NR; i++) { if (i == last) print inc; print line[i] } }' "$2"
+}
 for name in "$@"; do
   sby=formal/$name.sby
   rtl=$(sed -n 's/^# rtl: //p' "$sby")
@@ -46,12 +59,16 @@ for name in "$@"; do
   props=$(sed -n 's/^# props: //p' "$sby"); props=${props:-$name}
   file=$(basename "$rtl")
   out=build/formal/$name
-  rm -rf "$out"; mkdir -p "$out/src"
+  rm -rf "$out"; mkdir -p "$out/src" "$out/sub"
   # the copy with the properties, and the mutant copy
-  awk -v inc="\`include \"$props.vh\"" '
-    { line[NR] = $0; if ($0 ~ /^endmodule/) last = NR }
-    END { for (i = 1; i <= NR; i++) { if (i == last) print inc; print line[i] } }' \
-    "$rtl" > "$out/src/$file"
+  with_props "$props" "$rtl" > "$out/src/$file"
+  # submodules with their invariants (both runs use the same copies)
+  subsed=(-e '')
+  while read -r srtl sprops; do
+    [[ -n $srtl ]] || continue
+    with_props "$sprops" "$srtl" > "$out/sub/$(basename "$srtl")"
+    subsed+=(-e "s|^$srtl\$|$out/sub/$(basename "$srtl")|")
+  done < <(sed -n 's/^# sub: //p' "$sby")
   mkdir -p "$out/msrc"
   sed -e "$mut" "$out/src/$file" > "$out/msrc/$file"
   for kind in real mut; do
@@ -60,7 +77,7 @@ for name in "$@"; do
       sed -e "s|@SRC@|$src|" -e 's/^mode prove$/mode bmc/' -e "s/^depth .*/depth $mbmc/" "$sby"
     else
       sed "s|@SRC@|$src|" "$sby"
-    fi > "$out/$kind.sby"
+    fi | sed "${subsed[@]}" > "$out/$kind.sby"
     t0=$(date +%s)
     nice -n 10 "$venv/yowasp-sby" -f -d "$out/$kind" "$out/$kind.sby" > "$out/$kind.log" 2>&1
     st=$(sby_status "$out/$kind.log"); st=${st:-ERROR}

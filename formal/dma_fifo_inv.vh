@@ -1,0 +1,20 @@
+// Invariants of dma_fifo, for the proof of a module that instantiates it
+// (formal/run_formal.sh `# sub:` includes this file at the end of a copy
+// of dma_fifo). They hold whatever the FIFO's inputs do (dma_fifo.vh and
+// dma_fifo_oreg.vh prove more), and k-induction of the module above needs
+// them: without them the induction may start from a FIFO whose output is
+// empty while its array holds entries, which then appear from nowhere.
+`ifdef FORMAL
+reg f_sub_init = 1'b1;
+always @(posedge clk) f_sub_init <= 1'b0;
+
+wire [DEPTH_LOG2:0] f_sub_used = wr_ptr_reg - rd_ptr_reg;   // entries in the array
+
+always @* if (!f_sub_init) begin
+    // the array holds entries only behind a full output register (with
+    // OUT_REG = 0 the output is the array's head, so this is a tautology)
+    assert(out_valid || !a_valid);
+    // the pointers are at most DEPTH apart
+    assert(f_sub_used <= DEPTH);
+end
+`endif
