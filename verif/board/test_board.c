@@ -30,7 +30,13 @@
 #include "trnlite/dma.h"
 #include "trnlite/numerics.h"
 
-#define BIN "build/bin/trnlite"
+/* The tool under test: build/bin/trnlite, or $TRNLITE_BIN (make coverage-c
+ * runs this test against its --coverage build of the tool). */
+static const char *bin(void)
+{
+    const char *b = getenv("TRNLITE_BIN");
+    return b && *b ? b : "build/bin/trnlite";
+}
 #define SIM "build/tests/board_sim"
 #define DIR "build/tests/board"
 
@@ -396,7 +402,7 @@ static struct {
 static void run(const char *args)
 {
     char cmd[2048];
-    snprintf(cmd, sizeof cmd, BIN " %s > " DIR "/stdout.txt 2> " DIR "/stderr.txt", args);
+    snprintf(cmd, sizeof cmd, "%s %s > " DIR "/stdout.txt 2> " DIR "/stderr.txt", bin(), args);
     int st = system(cmd);
     res.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
     FILE *f = fopen(DIR "/stdout.txt", "r");
