@@ -70,6 +70,10 @@ START_TEST(help_and_version)
     ck_assert_ptr_nonnull(strstr(res.out, "trnlite "));
     expect_error("", "", 2, "usage");
     expect_error("frobnicate", "", 2, "unknown command");
+    run("convert --help", "");
+    ck_assert_int_eq(res.status, 0);
+    ck_assert_ptr_nonnull(strstr(res.out, "--from FMT"));
+    ck_assert_str_eq(res.err, "");
 }
 END_TEST
 
