@@ -518,6 +518,12 @@ static void gemm(unsigned M, unsigned K, unsigned N, tl_fmt fa, tl_fmt fb, tl_fm
 START_TEST(cli_gemm_bf16)
 {
     gemm(6, 11, 7, TL_FMT_BF16, TL_FMT_BF16, TL_FMT_FP32);
+    /* --dram-size below the board's 32 MiB: the runtime sees only that */
+    char a[256];
+    snprintf(a, sizeof a, "info --backend uart --port %s --dram-size 1048576", link_path);
+    run(a);
+    ck_assert_msg(res.status == 0 && strstr(res.out, "0x80000000..0x800fffff (1048576 bytes)"), "%d %s %s",
+                  res.status, res.out, res.err);
 }
 END_TEST
 

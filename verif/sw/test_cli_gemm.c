@@ -506,6 +506,12 @@ START_TEST(headers_options_outputs)
                   res.err);
     ck_assert(glob(DIR "/isdir.tmp*", 0, NULL, &g) == GLOB_NOMATCH);
     free(read_npy(DIR "/out.npy", "<f4", 3, 2, 4));
+    /* ... and a trace into a directory that does not exist. */
+    snprintf(a, sizeof a, "gemm --backend rtl --a " DIR "/a34.npy --b " DIR "/b42.npy %s --out " DIR "/out.npy "
+             "--trace " DIR "/no/such/t.json", ab);
+    run(NULL, a);
+    ck_assert_msg(res.status == 1 && strstr(res.err, "cannot write the trace '" DIR "/no/such/t.json'"), "%d %s",
+                  res.status, res.err);
 }
 END_TEST
 
