@@ -111,7 +111,7 @@ define covc_sc_test
 $(COVC_BUILD)/tests/$(1): $(2) $(COVC_HAL_SC) $$$$(COVC_SC_MODELS) $$$$(addprefix $$$$(SC_VL_DIR)/,$$$$(SC_VL_GLOBAL)) \
     $(VERIF_COMMON_OBJS) $(COVC_LIBS)
 	@mkdir -p $$(@D)
-	$(CXX) --coverage $$^ $(CHECK_LIBS) $$(SC_LINK) -lm -o $$@
+	$(CXX) --coverage -Wl,--undefined=__gcov_dump $$^ $(CHECK_LIBS) $$(SC_LINK) -lm -o $$@
 COVC_TESTS += $(COVC_BUILD)/tests/$(1)
 endef
 $(eval $(call covc_rtl_test,test_rt_gemm_rtl,$(call covc_objs,verif/sw/test_rt_gemm_rtl.c verif/sw/gemm_ref.c verif/sw/rtl_ref.c)))

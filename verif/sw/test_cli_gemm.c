@@ -449,6 +449,9 @@ START_TEST(headers_options_outputs)
     expect_fail(NULL, a, 1, ".npy header of 1048577 bytes is too long");
     snprintf(a, sizeof a, "--a " DIR "/v2short.npy --b " DIR "/b42.npy %s", ab);
     expect_fail(NULL, a, 1, "truncated .npy header");
+    /* An operand piped in (/dev/stdin on a pipe): the size check needs a seek. */
+    snprintf(a, sizeof a, "--a /dev/stdin --b " DIR "/b42.npy %s", ab);
+    expect_fail("cat " DIR "/a34.npy |", a, 1, "'/dev/stdin': cannot seek");
 
     /* Device option values (exit 2), in gemm and in info. */
     static const struct { const char *opt, *msg; } dev[] = {

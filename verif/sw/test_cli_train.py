@@ -127,6 +127,7 @@ def main():
         (sxy + ["--hidden", "0"], 2, "bad --hidden '0'"),
         (sxy + ["--seed", "4294967296"], 2, "bad --seed '4294967296'"),
         (sxy + ["--round", "up"], 2, "bad --round 'up' (rne, sr or both)"),
+        (sxy + ["--backend", "gpu"], 2, "unknown backend 'gpu'"),
     ]
     checks.bad_inputs("train", bad)
     # a CSV from Windows (CRLF) with blanks and tabs around the numbers
