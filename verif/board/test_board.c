@@ -30,7 +30,13 @@
 #include "trnlite/dma.h"
 #include "trnlite/numerics.h"
 
-#define BIN "build/bin/trnlite"
+/* The tool under test: build/bin/trnlite, or $TRNLITE_BIN (make coverage-c
+ * runs this test against its --coverage build of the tool). */
+static const char *bin(void)
+{
+    const char *b = getenv("TRNLITE_BIN");
+    return b && *b ? b : "build/bin/trnlite";
+}
 #define SIM "build/tests/board_sim"
 #define DIR "build/tests/board"
 
@@ -396,7 +402,7 @@ static struct {
 static void run(const char *args)
 {
     char cmd[2048];
-    snprintf(cmd, sizeof cmd, BIN " %s > " DIR "/stdout.txt 2> " DIR "/stderr.txt", args);
+    snprintf(cmd, sizeof cmd, "%s %s > " DIR "/stdout.txt 2> " DIR "/stderr.txt", bin(), args);
     int st = system(cmd);
     res.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
     FILE *f = fopen(DIR "/stdout.txt", "r");
@@ -512,6 +518,12 @@ static void gemm(unsigned M, unsigned K, unsigned N, tl_fmt fa, tl_fmt fb, tl_fm
 START_TEST(cli_gemm_bf16)
 {
     gemm(6, 11, 7, TL_FMT_BF16, TL_FMT_BF16, TL_FMT_FP32);
+    /* --dram-size below the board's 32 MiB: the runtime sees only that */
+    char a[256];
+    snprintf(a, sizeof a, "info --backend uart --port %s --dram-size 1048576", link_path);
+    run(a);
+    ck_assert_msg(res.status == 0 && strstr(res.out, "0x80000000..0x800fffff (1048576 bytes)"), "%d %s %s",
+                  res.status, res.out, res.err);
 }
 END_TEST
 
@@ -552,6 +564,124 @@ START_TEST(cli_no_board)
 }
 END_TEST
 
+/* ---- an impolite bridge ---------------------------------------------------- */
+/* A process behind a pseudo-terminal that speaks the bridge's framing but
+ * answers as a board must not: INFO with another magic, every reply with a
+ * bad CRC, or the CSR reads with status `st` (and AXI response `resp`). */
+enum { FAKE_MAGIC, FAKE_CRC, FAKE_CSR };
+static pid_t fake_pid;
+
+static int read_n(int fd, uint8_t *p, size_t n)
+{
+    while (n) {
+        ssize_t k = read(fd, p, n);
+        if (k <= 0)
+            return -1;
+        p += k, n -= (size_t)k;
+    }
+    return 0;
+}
+
+static void fake_serve(int m, int mode, unsigned st, unsigned resp)
+{
+    struct termios t;
+    if (tcgetattr(m, &t) == 0) {
+        cfmakeraw(&t);
+        tcsetattr(m, TCSANOW, &t);
+    }
+    for (;;) {
+        uint8_t q[300], r[32];
+        do {
+            if (read_n(m, q, 1))
+                _exit(0);
+        } while (q[0] != 0xA5);
+        if (read_n(m, q + 1, 7))
+            _exit(0);
+        size_t pay = q[2] == OP_CSR_WRITE ? 4 : q[2] == OP_MEM_WRITE ? (size_t)(q[3] + 1) * 8 : 0;
+        if (read_n(m, q + 8, pay + 2))
+            _exit(0);
+        size_t n = 0;
+        r[n++] = 0x5A, r[n++] = q[1], r[n++] = q[2];
+        if (q[2] == OP_INFO) {
+            uint32_t w[3] = {mode == FAKE_MAGIC ? 0x12345678u : 0x424C5254u, DRAM, DRAM_SIZE};
+            r[n++] = ST_OK;
+            for (int i = 0; i < 12; i++)
+                r[n++] = (uint8_t)(w[i / 4] >> (8 * (i % 4)));
+        } else {
+            r[n++] = (uint8_t)(st | resp << 4);
+        }
+        uint16_t c = crc16(r + 1, n - 1);
+        if (mode == FAKE_CRC)
+            c ^= 1;
+        r[n++] = (uint8_t)c, r[n++] = (uint8_t)(c >> 8);
+        if (write(m, r, n) != (ssize_t)n)
+            _exit(0);
+    }
+}
+
+/* Start the fake bridge; the slave's name (the --port) into port. */
+static void fake_start(int mode, unsigned st, unsigned resp, char *port, size_t len)
+{
+    int m = posix_openpt(O_RDWR | O_NOCTTY);
+    ck_assert_int_ge(m, 0);
+    ck_assert_int_eq(grantpt(m), 0);
+    ck_assert_int_eq(unlockpt(m), 0);
+    snprintf(port, len, "%s", ptsname(m));
+    fake_pid = fork();
+    ck_assert_int_ge(fake_pid, 0);
+    if (fake_pid == 0) {
+        /* Check's runner forwards SIGTERM to the whole process group: the
+         * fake (no exec) must not inherit that handler. */
+        signal(SIGTERM, SIG_DFL);
+        prctl(PR_SET_PDEATHSIG, SIGTERM);
+        fake_serve(m, mode, st, resp);
+    }
+    close(m);
+}
+
+static void fake_stop(void)
+{
+    if (fake_pid > 0) {
+        kill(fake_pid, SIGTERM);
+        waitpid(fake_pid, NULL, 0);
+        fake_pid = 0;
+    }
+}
+
+/* trnlite info against the fake: exit 3 and both messages. */
+static void fake_info(int mode, unsigned st, unsigned resp, const char *hal_msg, const char *cli_msg)
+{
+    char port[128], a[256];
+    fake_start(mode, st, resp, port, sizeof port);
+    snprintf(a, sizeof a, "info --backend uart --port %s", port);
+    run(a);
+    fake_stop();
+    ck_assert_msg(res.status == 3, "mode %d status %u: exit %d: %s", mode, st, res.status, res.err);
+    ck_assert_msg(strstr(res.err, hal_msg) != NULL, "stderr '%s' lacks '%s'", res.err, hal_msg);
+    ck_assert_msg(strstr(res.err, cli_msg) != NULL, "stderr '%s' lacks '%s'", res.err, cli_msg);
+    ck_assert_msg(res.out[0] == '\0', "stdout: %s", res.out);
+}
+
+START_TEST(cli_impolite_bridge)
+{
+    mkdir("build", 0777);
+    mkdir("build/tests", 0777);
+    mkdir(DIR, 0777);
+    fake_info(FAKE_MAGIC, 0, 0, "answers, but not as a trnlite bridge (INFO magic 0x12345678)",
+              "info: cannot open the uart backend");
+    fake_info(FAKE_CRC, 0, 0, "is corrupting frames: 8 of 8 attempts of INFO at 0x00000000 failed their CRC",
+              "info: cannot open the uart backend");
+    fake_info(FAKE_CSR, ST_BUS_ERR, 3, "uart: bus error (DECERR) behind the bridge: CSR_READ at 0x",
+              "info: cannot open the device on uart");
+    fake_info(FAKE_CSR, ST_BUS_ERR, 2, "uart: bus error (SLVERR) behind the bridge: CSR_READ at 0x",
+              "info: cannot open the device on uart");
+    fake_info(FAKE_CSR, ST_BAD_ADDR, 0, "uart: the bridge refused the address of CSR_READ at 0x",
+              "info: cannot open the device on uart");
+    fake_info(FAKE_CSR, ST_BAD_OP, 0, "uart: the bridge does not know CSR_READ (status 5): an older bitstream?",
+              "info: cannot open the device on uart");
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -574,5 +704,9 @@ int main(int argc, char **argv)
     tcase_add_test(tc, cli_retry_after_dropped_reply);
     tcase_add_test(tc, cli_no_board);
     suite_add_tcase(s, tc);
+    TCase *ti = tcase_create("impolite");
+    tcase_set_timeout(ti, 120);
+    tcase_add_test(ti, cli_impolite_bridge);
+    suite_add_tcase(s, ti);
     return tl_test_main(argv[0], s);
 }

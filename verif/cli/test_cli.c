@@ -12,7 +12,13 @@
 #include "tl_test.h"
 #include "trnlite/numerics.h"
 
-#define BIN "build/bin/trnlite"
+/* The tool under test: build/bin/trnlite, or $TRNLITE_BIN (make coverage-c
+ * runs this test against its --coverage build of the tool). */
+static const char *bin(void)
+{
+    const char *b = getenv("TRNLITE_BIN");
+    return b && *b ? b : "build/bin/trnlite";
+}
 
 typedef struct {
     int status;        /* exit status */
@@ -31,7 +37,7 @@ static void run(const char *args, const char *input)
     fputs(input, f);
     fclose(f);
     char cmd[1024];
-    snprintf(cmd, sizeof cmd, BIN " %s < %s 2> %s", args, in_path, err_path);
+    snprintf(cmd, sizeof cmd, "%s %s < %s 2> %s", bin(), args, in_path, err_path);
     FILE *p = popen(cmd, "r");
     ck_assert_ptr_nonnull(p);
     size_t n = fread(res.out, 1, sizeof res.out - 1, p);
@@ -64,6 +70,10 @@ START_TEST(help_and_version)
     ck_assert_ptr_nonnull(strstr(res.out, "trnlite "));
     expect_error("", "", 2, "usage");
     expect_error("frobnicate", "", 2, "unknown command");
+    run("convert --help", "");
+    ck_assert_int_eq(res.status, 0);
+    ck_assert_ptr_nonnull(strstr(res.out, "--from FMT"));
+    ck_assert_str_eq(res.err, "");
 }
 END_TEST
 
@@ -90,13 +100,16 @@ START_TEST(convert_ocp_boundaries)
 }
 END_TEST
 
+/* More lines than the tool's first buffer (1,024): it grows, and the SR
+ * coordinates go on counting across the growth. */
+#define NSR 3000
 START_TEST(convert_matches_cmodel_with_sr_coordinates)
 {
     tl_rng rng = {tl_test_seed(1)};
-    static char in[200 * 12];
-    uint32_t vals[200];
+    static char in[NSR * 12];
+    uint32_t vals[NSR];
     char *p = in;
-    for (int i = 0; i < 200; i++) {
+    for (int i = 0; i < NSR; i++) {
         vals[i] = tl_rng_u32(&rng);
         p += sprintf(p, "%08x\n", vals[i]);
     }
@@ -104,7 +117,7 @@ START_TEST(convert_matches_cmodel_with_sr_coordinates)
     ck_assert_int_eq(res.status, 0);
     tl_convert_opts o = {.mode = TL_RND_SR, .saturate = false, .seed = 77};
     char *line = res.out;
-    for (int i = 0; i < 200; i++) {
+    for (int i = 0; i < NSR; i++) {
         uint32_t want = tl_convert(TL_FMT_FP32, TL_FMT_BF16, vals[i], &o, (uint32_t)i);
         unsigned got = (unsigned)strtoul(line, &line, 16);
         ck_assert_msg(got == want, "line %d: in %08x got %04x want %04x", i, vals[i], got, want);
@@ -125,6 +138,34 @@ START_TEST(convert_bad_input)
     expect_error("convert --from fp32 --to bf16 --seed 4294967296", "", 2, "bad seed");
     expect_error("convert --to bf16", "", 2, "--from and --to are required");
     expect_error("convert --from fp32 --to bf16 --bogus", "", 2, "unknown or incomplete option");
+    /* Standard input that cannot be read (a directory), standard output
+     * that cannot be written (a full device): exit 1 and the message. */
+    static const struct { const char *redir, *msg; } io[] = {
+        {"< build/tests > /dev/null", "convert: error reading standard input"},
+        {"< /dev/null > /dev/full", NULL},
+        {"< build/tests/cli_in.txt > /dev/full", "convert: error writing standard output"},
+    };
+    FILE *f = fopen("build/tests/cli_in.txt", "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("3f800000\n", f);
+    fclose(f);
+    for (size_t i = 0; i < sizeof io / sizeof io[0]; i++) {
+        char cmd[1024];
+        snprintf(cmd, sizeof cmd, "%s convert --from fp32 --to bf16 %s 2> build/tests/cli_err.txt", bin(), io[i].redir);
+        int st = system(cmd);
+        int code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+        f = fopen("build/tests/cli_err.txt", "r");
+        ck_assert_ptr_nonnull(f);
+        size_t n = fread(res.err, 1, sizeof res.err - 1, f);
+        res.err[n] = '\0';
+        fclose(f);
+        if (!io[i].msg) { /* nothing to write: nothing fails */
+            ck_assert_msg(code == 0 && n == 0, "'%s': exit %d, stderr '%s'", cmd, code, res.err);
+            continue;
+        }
+        ck_assert_msg(code == 1, "'%s': exit %d, want 1 (stderr: %s)", cmd, code, res.err);
+        ck_assert_msg(strstr(res.err, io[i].msg) != NULL, "'%s': stderr '%s' lacks '%s'", cmd, res.err, io[i].msg);
+    }
 }
 END_TEST
 

@@ -14,7 +14,13 @@
 #include "tl_test.h"
 #include "trnlite/numerics.h"
 
-#define BIN "build/bin/trnlite"
+/* The tool under test: build/bin/trnlite, or $TRNLITE_BIN (make coverage-c
+ * runs this test against its --coverage build of the tool). */
+static const char *bin(void)
+{
+    const char *b = getenv("TRNLITE_BIN");
+    return b && *b ? b : "build/bin/trnlite";
+}
 #define IN_PATH "build/tests/convert_input_in.bin"
 #define ERR_PATH "build/tests/convert_input_err.txt"
 
@@ -32,8 +38,8 @@ static void run(const char *args, const char *input, size_t n)
     ck_assert_ptr_nonnull(f);
     ck_assert_uint_eq(fwrite(input, 1, n, f), n);
     fclose(f);
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, BIN " %s < " IN_PATH " 2> " ERR_PATH, args);
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "%s %s < " IN_PATH " 2> " ERR_PATH, bin(), args);
     FILE *p = popen(cmd, "r");
     ck_assert_ptr_nonnull(p);
     size_t got = fread(res.out, 1, sizeof res.out - 1, p);

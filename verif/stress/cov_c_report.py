@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """make coverage-c's table (verif/stress/coverage_c.mk): reads an lcov
 tracefile and prints, per source file, the lines with code (DA records)
-and how many of them ran, with a total per directory group (cmodel, sw)
-and overall."""
+and how many of them ran, with a total per directory group (cmodel, sw),
+a subtotal per part of sw (sw/cli, sw/hal, sw/rt) and overall."""
 import argparse
 import collections
 
@@ -30,6 +30,7 @@ def main():
                 cur = None
     rows = []
     groups = collections.OrderedDict()
+    parts = collections.OrderedDict()
     for path in sorted(files):
         d = files[path]
         hit, n = sum(1 for c in d.values() if c > 0), len(d)
@@ -37,12 +38,18 @@ def main():
         g = path.split("/")[0]
         gh, gn = groups.get(g, (0, 0))
         groups[g] = (gh + hit, gn + n)
+        if g == "sw" and path.count("/") >= 2:
+            p = "/".join(path.split("/")[:2])
+            ph, pn = parts.get(p, (0, 0))
+            parts[p] = (ph + hit, pn + n)
     pct = lambda h, n: "%.1f" % (100.0 * h / n) if n else "-"
     print("C line coverage (gcov), cmodel and sw")
     print("| file | lines | % |")
     print("| --- | --- | --- |")
     for path, hit, n in rows:
         print("| %s | %d/%d | %s |" % (path, hit, n, pct(hit, n)))
+    for p, (h, n) in parts.items():
+        print("| *%s* | *%d/%d* | *%s* |" % (p, h, n, pct(h, n)))
     th = tn = 0
     for g, (h, n) in groups.items():
         print("| **%s total** | **%d/%d** | **%s** |" % (g, h, n, pct(h, n)))

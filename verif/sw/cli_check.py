@@ -3,7 +3,8 @@ RESULT line, and the round of bad inputs (exit status, message words)."""
 import os
 import subprocess
 
-BIN = "build/bin/trnlite"
+# The tool under test; make coverage-c sets TRNLITE_BIN to its --coverage build.
+BIN = os.environ.get("TRNLITE_BIN") or "build/bin/trnlite"
 
 
 class Checks:

@@ -22,7 +22,13 @@
 #include "trnlite/dma.h"
 #include "trnlite/numerics.h"
 
-#define BIN "build/bin/trnlite"
+/* The tool under test: build/bin/trnlite, or $TRNLITE_BIN (make coverage-c
+ * runs this test against its --coverage build of the tool). */
+static const char *bin(void)
+{
+    const char *b = getenv("TRNLITE_BIN");
+    return b && *b ? b : "build/bin/trnlite";
+}
 #define DIR "build/tests/cli_gemm"
 
 static struct {
@@ -33,7 +39,7 @@ static struct {
 static void run(const char *env, const char *args)
 {
     char cmd[2048];
-    snprintf(cmd, sizeof cmd, "%s " BIN " %s > " DIR "/stdout.txt 2> " DIR "/stderr.txt", env ? env : "", args);
+    snprintf(cmd, sizeof cmd, "%s %s %s > " DIR "/stdout.txt 2> " DIR "/stderr.txt", env ? env : "", bin(), args);
     int st = system(cmd);
     res.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
     FILE *f = fopen(DIR "/stdout.txt", "r");
@@ -327,6 +333,191 @@ START_TEST(bad_inputs)
 }
 END_TEST
 
+/* An .npy of format version `major` (2 or 3: a 4-byte header length) with
+ * a raw header dict; hlen_override, if not 0, is the length written. */
+static void write_npy_v2(const char *path, unsigned major, const char *dict, const void *data, size_t n,
+                         uint32_t hlen_override)
+{
+    size_t len = strlen(dict), total = (12 + len + 1 + 63) / 64 * 64;
+    uint32_t hlen = hlen_override ? hlen_override : (uint32_t)(total - 12);
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    unsigned char pre[12] = {0x93, 'N', 'U', 'M', 'P', 'Y', (unsigned char)major, 0, (unsigned char)hlen,
+                             (unsigned char)(hlen >> 8), (unsigned char)(hlen >> 16), (unsigned char)(hlen >> 24)};
+    fwrite(pre, 1, 12, f);
+    fputs(dict, f);
+    for (size_t i = 12 + len; i < total - 1; i++)
+        fputc(' ', f);
+    fputc('\n', f);
+    if (n)
+        fwrite(data, 1, n, f);
+    fclose(f);
+}
+
+/* Bytes of a file (malloc'd), its size in *n; NULL if it cannot be read. */
+static uint8_t *slurp(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    uint8_t *d = malloc(1 << 20);
+    *n = fread(d, 1, 1 << 20, f);
+    fclose(f);
+    return d;
+}
+
+/* A failing run of `trnlite ARGS` that names its own output `out`: exit,
+ * message, and neither `out` nor a temporary file next to it. */
+static void expect_fail_out(const char *args, const char *out, int status, const char *msg)
+{
+    run(NULL, args);
+    ck_assert_msg(res.status == status, "'%s': exit %d, want %d (stderr: %s)", args, res.status, status, res.err);
+    ck_assert_msg(strstr(res.err, msg) != NULL, "'%s': stderr '%s' lacks '%s'", args, res.err, msg);
+    ck_assert_msg(strstr(res.err, "\n") == res.err + strlen(res.err) - 1 || strstr(res.err, "uart:"),
+                  "'%s': more than one message: %s", args, res.err);
+    if (out) {
+        ck_assert_msg(!exists(out), "'%s': %s was written", args, out);
+        char pat[600];
+        snprintf(pat, sizeof pat, "%s.tmp*", out);
+        glob_t g;
+        ck_assert_msg(glob(pat, 0, NULL, &g) == GLOB_NOMATCH, "'%s': a temporary file is left", args);
+    }
+}
+
+/* The .npy reader on every header it refuses (and the two forms it takes
+ * that numpy also writes: version 2.0, spaces in the shape), the device
+ * options' values, gemm's and info's remaining refusals, and outputs that
+ * cannot be written: each with its message, exit status and no output. */
+START_TEST(headers_options_outputs)
+{
+    setup();
+    float f[64];
+    for (int i = 0; i < 64; i++)
+        f[i] = (float)i * 0.25f;
+    write_npy(DIR "/a34.npy", "<f4", 3, 4, f, 4);
+    write_npy(DIR "/b42.npy", "<f4", 4, 2, f, 4);
+    const char *ab = "--dtype-a bf16 --dtype-b bf16 --out-dtype fp32";
+    char a[1024];
+
+    /* Version 2.0 and a shape written "(3 , 4)": the same result as v1.0. */
+    snprintf(a, sizeof a, "gemm --a " DIR "/a34.npy --b " DIR "/b42.npy --out " DIR "/ref.npy %s", ab);
+    run(NULL, a);
+    ck_assert_msg(res.status == 0, "%s", res.err);
+    write_npy_v2(DIR "/a34v2.npy", 2, "{'descr': '<f4', 'fortran_order': False, 'shape': (3 , 4), }", f, 48, 0);
+    snprintf(a, sizeof a, "gemm --a " DIR "/a34v2.npy --b " DIR "/b42.npy --out " DIR "/v2.npy %s", ab);
+    run(NULL, a);
+    ck_assert_msg(res.status == 0, "%s", res.err);
+    size_t n1, n2;
+    uint8_t *r1 = slurp(DIR "/ref.npy", &n1), *r2 = slurp(DIR "/v2.npy", &n2);
+    ck_assert_ptr_nonnull(r1);
+    ck_assert_ptr_nonnull(r2);
+    ck_assert(n1 == n2 && memcmp(r1, r2, n1) == 0);
+    free(r1);
+    free(r2);
+
+    /* Headers the reader refuses. */
+    static const struct { const char *name, *dict, *msg; } hdr[] = {
+        {"nodescr", "{'fortran_order': False, 'shape': (3, 4), }", "no dtype ('descr')"},
+        {"longdescr", "{'descr': '<f4f4f4f4f4', 'fortran_order': False, 'shape': (3, 4), }", "unsupported dtype"},
+        {"nofortran", "{'descr': '<f4', 'shape': (3, 4), }", "no 'fortran_order'"},
+        {"noshape", "{'descr': '<f4', 'fortran_order': False, 'shape': 12, }", "no 'shape'"},
+        {"shapechar", "{'descr': '<f4', 'fortran_order': False, 'shape': (3, x), }", "malformed shape"},
+        {"shapesep", "{'descr': '<f4', 'fortran_order': False, 'shape': (3; 4), }", "malformed shape"},
+        {"shapebig", "{'descr': '<f4', 'fortran_order': False, 'shape': (99999999999999999999999, 4), }",
+         "shape too large in the .npy header"},
+        {"rank9", "{'descr': '<f4', 'fortran_order': False, 'shape': (1, 1, 1, 1, 1, 1, 1, 1, 1), }",
+         "shape too large in the .npy header"},
+        {"overflow", "{'descr': '<f4', 'fortran_order': False, 'shape': (4294967296, 4294967296, 2), }",
+         "shape too large"},
+    };
+    for (size_t i = 0; i < sizeof hdr / sizeof hdr[0]; i++) {
+        char path[256];
+        snprintf(path, sizeof path, DIR "/h_%s.npy", hdr[i].name);
+        write_npy_raw(path, hdr[i].dict, f, 48);
+        snprintf(a, sizeof a, "--a %s --b " DIR "/b42.npy %s", path, ab);
+        expect_fail(NULL, a, 1, hdr[i].msg);
+    }
+    write_npy_v2(DIR "/v9.npy", 9, "{'descr': '<f4', 'fortran_order': False, 'shape': (3, 4), }", f, 48, 0);
+    write_npy_v2(DIR "/hlong.npy", 2, "{'descr': '<f4', 'fortran_order': False, 'shape': (3, 4), }", f, 48,
+                 (1u << 20) + 1);
+    FILE *t = fopen(DIR "/v2short.npy", "wb"); /* a v2.0 preamble cut after 10 bytes */
+    fwrite("\x93NUMPY\x02\x00\x40\x00", 1, 10, t);
+    fclose(t);
+    snprintf(a, sizeof a, "--a " DIR "/v9.npy --b " DIR "/b42.npy %s", ab);
+    expect_fail(NULL, a, 1, ".npy format version 9 is not supported");
+    snprintf(a, sizeof a, "--a " DIR "/hlong.npy --b " DIR "/b42.npy %s", ab);
+    expect_fail(NULL, a, 1, ".npy header of 1048577 bytes is too long");
+    snprintf(a, sizeof a, "--a " DIR "/v2short.npy --b " DIR "/b42.npy %s", ab);
+    expect_fail(NULL, a, 1, "truncated .npy header");
+    /* An operand piped in (/dev/stdin on a pipe): the size check needs a seek. */
+    snprintf(a, sizeof a, "--a /dev/stdin --b " DIR "/b42.npy %s", ab);
+    expect_fail("cat " DIR "/a34.npy |", a, 1, "'/dev/stdin': cannot seek");
+
+    /* Device option values (exit 2), in gemm and in info. */
+    static const struct { const char *opt, *msg; } dev[] = {
+        {"--dram-size 0", "bad --dram-size '0'"},
+        {"--dram-size 99999999999999999999999", "bad --dram-size"},
+        {"--timeout 0x10", "bad --timeout '0x10'"},
+        {"--baud 0", "bad --baud '0'"},
+        {"--baud 12000001", "bad --baud '12000001'"},
+        {"--latency 100001", "bad --latency '100001' (1..100000 cycles)"},
+    };
+    for (size_t i = 0; i < sizeof dev / sizeof dev[0]; i++) {
+        snprintf(a, sizeof a, "--a " DIR "/a34.npy --b " DIR "/b42.npy %s %s", ab, dev[i].opt);
+        expect_fail(NULL, a, 2, dev[i].msg);
+        snprintf(a, sizeof a, "info %s", dev[i].opt);
+        expect_fail_out(a, NULL, 2, dev[i].msg);
+    }
+    expect_fail_out("info --frobnicate", NULL, 2, "info: unknown option '--frobnicate'");
+    /* A baud rate the host's serial driver does not know (before any port is opened). */
+    snprintf(a, sizeof a, "--a " DIR "/a34.npy --b " DIR "/b42.npy %s --backend uart --port /nonexistent --baud 12345",
+             ab);
+    expect_fail(NULL, a, 3, "uart: baud rate 12345 is not one this host supports");
+
+    /* gemm's own refusals. */
+    expect_fail(NULL, "--a " DIR "/a34.npy --b " DIR "/b42.npy --dtype-b bf16 --out-dtype fp32", 2,
+                "--dtype-a is required");
+    expect_fail_out("gemm --a " DIR "/a34.npy --b " DIR "/b42.npy " "--dtype-a bf16 --dtype-b bf16 --out-dtype fp32",
+                    NULL, 2, "--a, --b and --out are required");
+    snprintf(a, sizeof a, "--a " DIR "/a34.npy --b " DIR "/b42.npy --c " DIR "/nothere.npy %s", ab);
+    expect_fail(NULL, a, 1, "gemm: C: cannot open");
+    uint16_t c16[6] = {0};
+    write_npy(DIR "/c32u2.npy", "<u2", 3, 2, c16, 2);
+    snprintf(a, sizeof a, "--a " DIR "/a34.npy --b " DIR "/b42.npy --c " DIR "/c32u2.npy %s", ab);
+    expect_fail(NULL, a, 1, "has dtype '<u2'; it must be float32 '<f4'");
+    snprintf(a, sizeof a, "--a " DIR "/a34.npy --b " DIR "/b42.npy %s --trace " DIR "/t.json", ab);
+    expect_fail(NULL, a, 2, "--trace needs --backend rtl: the cmodel backend has no clock");
+    ck_assert(!exists(DIR "/t.json"));
+
+    /* Outputs that cannot be written: a missing directory, and a path that
+     * is a directory (the temporary file is written, the rename fails). */
+    mkdir(DIR "/isdir", 0777);
+    snprintf(a, sizeof a, "gemm --a " DIR "/a34.npy --b " DIR "/b42.npy %s --out " DIR "/no/such/out.npy", ab);
+    expect_fail_out(a, DIR "/no/such/out.npy", 1, "cannot create '" DIR "/no/such/out.npy'");
+    snprintf(a, sizeof a, "gemm --a " DIR "/a34.npy --b " DIR "/b42.npy %s --out " DIR "/isdir", ab);
+    run(NULL, a);
+    ck_assert_msg(res.status == 1 && strstr(res.err, "cannot write '" DIR "/isdir'"), "%d %s", res.status, res.err);
+    glob_t g;
+    ck_assert(glob(DIR "/isdir.tmp*", 0, NULL, &g) == GLOB_NOMATCH);
+    /* A trace that cannot be written (rtl backend): the GEMM's .npy is
+     * complete, the trace neither exists nor leaves a temporary file. */
+    unlink(DIR "/out.npy");
+    snprintf(a, sizeof a, "gemm --backend rtl --a " DIR "/a34.npy --b " DIR "/b42.npy %s --out " DIR "/out.npy "
+             "--trace " DIR "/isdir", ab);
+    run(NULL, a);
+    ck_assert_msg(res.status == 1 && strstr(res.err, "cannot write the trace '" DIR "/isdir'"), "%d %s", res.status,
+                  res.err);
+    ck_assert(glob(DIR "/isdir.tmp*", 0, NULL, &g) == GLOB_NOMATCH);
+    free(read_npy(DIR "/out.npy", "<f4", 3, 2, 4));
+    /* ... and a trace into a directory that does not exist. */
+    snprintf(a, sizeof a, "gemm --backend rtl --a " DIR "/a34.npy --b " DIR "/b42.npy %s --out " DIR "/out.npy "
+             "--trace " DIR "/no/such/t.json", ab);
+    run(NULL, a);
+    ck_assert_msg(res.status == 1 && strstr(res.err, "cannot write the trace '" DIR "/no/such/t.json'"), "%d %s",
+                  res.status, res.err);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -337,6 +528,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, gemm_cmodel_matches_tl_matmul);
     tcase_add_test(tc, gemm_rtl_matches_tl_matmul);
     tcase_add_test(tc, bad_inputs);
+    tcase_add_test(tc, headers_options_outputs);
     suite_add_tcase(s, tc);
     return tl_test_main(argv[0], s);
 }

@@ -118,9 +118,22 @@ def main():
         (["--weights", d, "--frobnicate"], 2, "unknown option"),
         (["--weights", d, "--backend", "gpu"], 2, "unknown backend"),
         (["--weights", d, "--timeout", "5"], 3, "did not finish"),
+        (["--weights", f"{w1},,{b1}"], 1, "an empty file name"),
+        (["--weights", ",".join([w1, b1] * 17)], 1, "more than 16 layers"),
+        (["--weights", f"{w1},{DIR}/nothere_b.npy"], 1, "nothere_b.npy"),
+        (["--input", f"{DIR}/x.npy"], 2, "--weights, --input and --out are required"),
     ]
     checks.bad_inputs("mlp", [(a + ([] if "--input" in a else ["--input", f"{DIR}/x.npy"]) + ["--out", out], c, w)
                               for a, c, w in bad], out)
+    # an output that cannot be written: a missing directory, and a path
+    # that is a directory (the temporary file is written, the rename fails)
+    os.makedirs(f"{DIR}/isdir", exist_ok=True)
+    for o, words in ((f"{DIR}/no/such/y.npy", "cannot create"), (f"{DIR}/isdir", "cannot write")):
+        p = run(["--weights", d, "--input", f"{DIR}/x.npy", "--out", o])
+        left = [n for n in os.listdir(os.path.dirname(o)) if ".tmp." in n] if os.path.isdir(os.path.dirname(o)) else []
+        check(p.returncode == 1 and f"mlp: {words} '{o}'" in p.stderr and not left and
+              (os.path.isdir(o) or not os.path.exists(o)),
+              f"mlp: --out {o}: exit 1, says '{words}', nothing written", f"(exit {p.returncode}: {p.stderr.strip()})")
     return checks.result()
 
 

@@ -17,7 +17,8 @@ import sys
 import ml_dtypes
 import numpy as np
 
-BIN = "build/bin/trnlite"
+# The tool under test; make coverage-c sets TRNLITE_BIN to its --coverage build.
+BIN = os.environ.get("TRNLITE_BIN") or "build/bin/trnlite"
 DIR = "build/tests/cli_numpy"
 
 

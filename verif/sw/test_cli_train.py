@@ -11,6 +11,7 @@ lines aside. --save writes weights that trnlite mlp takes. Bad inputs: a
 clear message, the exit status. Prints "RESULT test_cli_train <run> <failed>".
 """
 import os
+import pty
 import re
 import subprocess
 import sys
@@ -93,7 +94,86 @@ def main():
         (["--frobnicate"], 2, "unknown option"),
         (["--x", f"{DIR}/sx.npy", "--y", f"{DIR}/sy.npy", "--timeout", "3"], 3, "did not finish"),
     ]
+    # the data a user may get wrong, and the options' values
+    csv = lambda name, text: open(f"{DIR}/{name}", "w", newline="").write(text) and f"{DIR}/{name}"
+    rows = lambda n, label: "".join(f"{i % 3},{i % 5},{label(i)}\n" for i in range(n))
+    long_csv = csv("long.csv", "1," * 40000 + "0\n")
+    semi_csv = csv("semi.csv", "1,2,0\n3,4;5,1\n")
+    head_csv = csv("head.csv", "a,b,label\n")
+    frac_csv = csv("frac.csv", rows(40, lambda i: 2.5 if i == 2 else i % 2))
+    few_csv = csv("few.csv", rows(5, lambda i: i % 2))
+    one_csv = csv("one.csv", rows(40, lambda i: 0))
+    xinf = np.load(f"{DIR}/sx.npy").astype(np.float32)
+    xinf[3, 5] = np.inf
+    np.save(f"{DIR}/xinf.npy", xinf)
+    y300 = np.load(f"{DIR}/sy.npy").astype(np.int32)
+    y300[4] = 300
+    np.save(f"{DIR}/y300.npy", y300)
+    sxy = ["--x", f"{DIR}/sx.npy", "--y", f"{DIR}/sy.npy"]
+    bad += [
+        (["--csv", long_csv], 1, "line 1 is longer than 65535 bytes"),
+        (["--csv", semi_csv], 1, "line 2: not a comma-separated list of numbers"),
+        (["--csv", head_csv], 1, "has no samples"),
+        (["--csv", frac_csv], 1, "sample 3: label 2.5 is not an integer"),
+        (["--csv", few_csv], 1, "5 samples; at least 10 are needed"),
+        (["--csv", one_csv], 1, "the labels name 1 class; at least 2 are needed"),
+        (["--csv", f"{DIR}/nothere.csv"], 1, "cannot open"),
+        (["--x", f"{DIR}/xinf.npy", "--y", f"{DIR}/sy.npy"], 1, "feature 5 of sample 3 is not a finite number"),
+        (["--x", f"{DIR}/sx.npy", "--y", f"{DIR}/y300.npy"], 1, "label 300 of sample 4"),
+        (["--x", f"{DIR}/sx.npy", "--y", f"{DIR}/nothere_y.npy"], 1, "train: labels: cannot open"),
+        (["--csv", semi_csv] + sxy, 2, "give --csv or --x/--y, not both"),
+        (sxy + ["--epochs", "0"], 2, "bad --epochs '0' (1..100000)"),
+        (sxy + ["--batch", "65536"], 2, "bad --batch '65536'"),
+        (sxy + ["--hidden", "0"], 2, "bad --hidden '0'"),
+        (sxy + ["--seed", "4294967296"], 2, "bad --seed '4294967296'"),
+        (sxy + ["--round", "up"], 2, "bad --round 'up' (rne, sr or both)"),
+        (sxy + ["--backend", "gpu"], 2, "unknown backend 'gpu'"),
+    ]
     checks.bad_inputs("train", bad)
+    # a CSV from Windows (CRLF) with blanks and tabs around the numbers
+    crlf = csv("crlf.csv", "a,b,label\r\n" + "".join(f"{i % 3} ,\t{i % 5} ,{i % 2}\r\n" for i in range(40)))
+    p = train(["--csv", crlf, "--epochs", "1", "--batch", "4"])
+    check(p.returncode == 0 and "40 samples of 2 features" in p.stdout, "a CRLF CSV with blanks trains", p.stderr)
+    # weights that cannot be saved: a missing parent, a file in the way
+    good = ["--csv", f"{DIR}/good.csv", "--epochs", "1", "--batch", "4"]
+    open(f"{DIR}/afile", "w").write("x")
+    for save, words in ((f"{DIR}/no/such", f"cannot create '{DIR}/no/such'"),
+                        (f"{DIR}/afile", f"cannot create '{DIR}/afile/w1.npy'")):
+        p = train(good + ["--save", save])
+        check(p.returncode == 1 and words in p.stderr and "train: wrote" not in p.stdout and
+              (not os.path.exists(save) or open(save).read() == "x"),
+              f"train --save {save}: exit 1, says '{words}', nothing written", f"(exit {p.returncode}: {p.stderr})")
+    # without --x or --csv: the digits under build/data, from another directory missing
+    p = subprocess.run([os.path.abspath(BIN), "train"], capture_output=True, text=True, cwd=DIR)
+    check(p.returncode == 1 and "build/data/digits_x.npy is missing: run 'make digits'" in p.stderr,
+          "train without data where no digits were exported", p.stderr)
+    # on a terminal: a progress bar per step, erased before each epoch's line
+    # (the rest as without a terminal); a device error ends its line first
+    plain = train(good + ["--epochs", "2"])
+
+    def on_tty(args):
+        mfd, sfd = pty.openpty()
+        q = subprocess.Popen([BIN, "train"] + args, stdout=sfd, stderr=subprocess.PIPE)
+        os.close(sfd)
+        out = b""
+        while True:
+            try:
+                chunk = os.read(mfd, 65536)
+            except OSError:  # EIO: the tool closed the terminal
+                break
+            if not chunk:
+                break
+            out += chunk
+        err = q.stderr.read().decode()
+        q.wait()
+        os.close(mfd)
+        return q.returncode, out.replace(b"\r\n", b"\n").decode(), err
+    code, out, err = on_tty(good + ["--epochs", "2"])
+    bare = re.sub(r"\r {60}\r", "", re.sub(r"\r  epoch \d+/\d+ \[#* *\] \d+/\d+ steps", "", out))
+    check(code == 0 and "\r  epoch 1/2 [" in out and "\r  epoch 2/2 [" in out and bare == plain.stdout,
+          "train on a terminal: progress bars, then the same lines as without one", out + err)
+    code, out, err = on_tty(sxy + ["--timeout", "3"])
+    check(code == 3 and "did not finish" in err and out.endswith("\n"), "train on a terminal: a device error", out + err)
     return checks.result()
 
 

@@ -29,6 +29,17 @@ static const gemm_case progs[] = {
 };
 #define NPROGS (sizeof progs / sizeof progs[0])
 
+/* The child ends with _exit (not exit: Check's parent owns the stdio
+ * buffers); a --coverage build (make coverage-c) writes its counts first.
+ * Without --coverage the weak symbol is NULL. */
+extern void __gcov_dump(void) __attribute__((weak));
+static void child_exit(int code)
+{
+    if (__gcov_dump)
+        __gcov_dump();
+    _exit(code);
+}
+
 /* Run every program on one backend (LT: with a global quantum of
  * quantum_ns, 0 the default); write the cycle counts to fd. */
 static void measure(bool rtl, uint64_t quantum_ns, int fd)
@@ -39,7 +50,7 @@ static void measure(bool rtl, uint64_t quantum_ns, int fd)
     tl_hal_opts o = {.dram_size = 8u << 20, .latency = 1};
     int rc = rtl ? tl_hal_systemc_rtl_open(&o, &hal) : tl_hal_systemc_lt_open(&o, &hal);
     if (rc != TL_HAL_OK || tl_rt_open(&dev, &hal) != TL_RT_OK)
-        _exit(2);
+        child_exit(2);
     uint64_t cyc[NPROGS];
     tl_rng rng = {77};
     for (unsigned i = 0; i < NPROGS; i++) {
@@ -52,8 +63,8 @@ static void measure(bool rtl, uint64_t quantum_ns, int fd)
         gemm_data_free(&d);
     }
     if (write(fd, cyc, sizeof cyc) != (ssize_t)sizeof cyc)
-        _exit(3);
-    _exit(0);
+        child_exit(3);
+    child_exit(0);
 }
 
 static void run_child(bool rtl, uint64_t quantum_ns, uint64_t *cyc)
