@@ -26,6 +26,9 @@ $(eval $(call fpga_config,te_8x8,    te_top,    $(TE_FILES), $(TE_HDRS), $(TE_LI
 $(eval $(call fpga_config,te_8x4,    te_top,    $(TE_FILES), $(TE_HDRS), $(TE_LINT_INC), ROWS=8 COLS=4 DEPTH=512,  32))
 $(eval $(call fpga_config,dma_board, dma_engine,$(DMA_FILES),$(DMA_HDRS),$(DMA_INC),     DATA_WIDTH=64 CVT_LANES=1,))
 $(eval $(call fpga_config,dma_128,   dma_engine,$(DMA_FILES),$(DMA_HDRS),$(DMA_INC),,))
+# the activation engine alone with the core_board parameters (8 SBUF and 4
+# PSUM partitions, 64-bit words, one lane), to measure it out of context
+$(eval $(call fpga_config,act_board, core_act,  $(ACT_FILES),$(ACT_HDRS),$(ACT_LINT_INC),ROWS=8 COLS=4 DATA_WIDTH=64 SBUF_PART_LOG2=14 PSUM_BANKS=4 PSUM_BANK_LOG2=9 ACT_LANES=1,))
 # the whole core (rtl/core/files.mk) in the board configuration of
 # docs/fpga.md section 3: one activation lane serves the 8 partitions in
 # turn (one lane per partition: 98.5k LUT4-eq, over the LFE5U-85F; two
