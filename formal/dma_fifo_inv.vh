@@ -8,7 +8,13 @@
 reg f_sub_init = 1'b1;
 always @(posedge clk) f_sub_init <= 1'b0;
 
-wire [DEPTH_LOG2:0] f_sub_used = wr_ptr_reg - rd_ptr_reg;   // entries in the array
+(* keep *) wire [DEPTH_LOG2:0] f_sub_used = wr_ptr_reg - rd_ptr_reg;   // entries in the array
+// taps for the module above (nothing here asserts on them): the array's
+// head entry and the one behind it. A proof above names them after `flatten` (`connect -set
+// <its wire> <instance>.f_sub_head` in its .sby), since its own
+// properties cannot name a submodule's signals.
+(* keep *) wire [WIDTH-1:0]    f_sub_head = a_data;
+(* keep *) wire [WIDTH-1:0]    f_sub_next = mem[rd_ptr_reg[DEPTH_LOG2-1:0] + 1'b1];  // the one behind it
 
 always @* if (!f_sub_init) begin
     // the array holds entries only behind a full output register (with

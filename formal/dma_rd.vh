@@ -46,7 +46,7 @@ always @(posedge clk) if (!f_init && !$past(f_init) && !$past(rst) && !rst)
     end
 
 `ifdef F_OUTSTANDING
-// (formal/dma_rd_outstanding.sby, BMC) read bursts outstanding on the bus,
+// (formal/dma_rd_outstanding.sby, k-induction) read bursts outstanding on the bus,
 // AR taken and last R beat not yet given, never more than the meta FIFO
 // holds with its registered head: 2^OUTSTANDING_LOG2 + 1. The memory
 // answers in order (ID 0 only), so the oldest burst's ARLEN says which
@@ -75,6 +75,54 @@ end
 always @* if (m_axi_rvalid) assume(f_nb != 0);
 always @* if (!f_init && !rst) assert(f_nb <= (1 << OUTSTANDING_LOG2) + 1);
 always @* if (!f_init) cover(f_nb == (1 << OUTSTANDING_LOG2) + 1);
+
+// Invariants that make the bound inductive (asserted, so proven too): the
+// reference's bursts related to dma_rd's state. The meta FIFO's entries,
+// in order (its output register, its array's head, the entry behind it),
+// are: the bursts whose last R beat was given but is still in the
+// response skid buffer (f_nl of them), then the bursts open on the bus
+// (f_nb), then the AR waiting in dma_rd's register. Each entry has its
+// burst's ARLEN; the beats given of these bursts are those the head's
+// beat counter took plus those in the skid buffer. The array entries and
+// the skid register's flag are taps (formal/dma_fifo_inv.vh,
+// dma_skid_inv.vh), wired up after `flatten` by the .sby's `connect
+// -set`; left undriven they would be free and these assertions fail.
+(* keep *) wire [MW-1:0]             f_mhead;    // meta_fifo.f_sub_head
+(* keep *) wire [MW-1:0]             f_mnext;    // meta_fifo.f_sub_next
+(* keep *) wire [OUTSTANDING_LOG2:0] f_mused;    // meta_fifo.f_sub_used
+(* keep *) wire                      f_tv;       // rsp_skid.f_sub_t_valid
+wire [7:0]  f_e1     = f_mhead[11:4];
+wire [7:0]  f_e2     = f_mnext[11:4];
+wire [2:0]  f_nm     = {2'd0, meta_valid} + {{(2-OUTSTANDING_LOG2){1'b0}}, f_mused};
+wire [3:0]  f_nl     = {1'b0, f_nm} - {3'd0, ar_v_reg} - f_nb;
+wire [1:0]  f_ns     = {1'b0, rsp_valid} + {1'b0, f_tv};
+wire [2:0]  f_i0     = f_rp[2:0] - f_nl[2:0];          // the reference's slot of entry 0
+wire [2:0]  f_nr     = f_nm - {2'd0, ar_v_reg};         // entries that are bursts the bus took
+wire [7:0]  f_x0     = (ar_v_reg && f_nm == 3'd1) ? ar_l_reg : f_len[f_i0];
+wire [7:0]  f_x1     = (ar_v_reg && f_nm == 3'd2) ? ar_l_reg : f_len[f_i0 + 3'd1];
+wire [7:0]  f_x2     = (ar_v_reg && f_nm == 3'd3) ? ar_l_reg : f_len[f_i0 + 3'd2];
+wire [10:0] f_done   = ((f_nl != 0) ? {3'd0, h_bm1} + 11'd1 : 11'd0) +
+                       ((f_nl >= 4'd2) ? {3'd0, f_e1} + 11'd1 : 11'd0);
+always @* if (!f_init && !rst) begin
+    assert(!kind_reg && !oc_v_reg);                  // DRAM only
+    assert(f_nm >= {2'd0, ar_v_reg} && f_nr >= f_nb[2:0] && f_nb <= 4'd3 && f_nl <= 4'd2);
+    assert(f_nl <= {2'd0, f_ns});
+    if (f_nm >= 3'd1) assert(h_bm1 == f_x0);
+    if (f_nm >= 3'd2) assert(f_e1 == f_x1 && f_mhead[MW-1] == (f_e1 == 8'd0));
+    if (f_nm >= 3'd3) assert(f_e2 == f_x2 && f_mnext[MW-1] == (f_e2 == 8'd0));
+    if (meta_valid) begin
+        assert(h_single == (h_bm1 == 8'd0));
+        assert(beat_reg <= h_bm1);
+        assert(first_reg == (beat_reg == 8'd0));
+        assert(lastm_reg == (beat_reg != 8'd0 && beat_reg == h_bm1));
+    end else begin
+        assert(beat_reg == 8'd0 && first_reg && !lastm_reg);
+    end
+    // the beats given of the bursts in the meta FIFO
+    if (f_nb == 0) assert(f_beat == 8'd0);
+    else           assert(f_beat <= f_len[f_rp[2:0]]);
+    assert({3'd0, beat_reg} + {9'd0, f_ns} == {3'd0, f_beat} + f_done);
+end
 `endif
 
 // the check is not vacuous: a request that waits is reachable

@@ -8,6 +8,10 @@
 reg f_sub_init = 1'b1;
 always @(posedge clk) f_sub_init <= 1'b0;
 
+// taps for the module above (as in dma_fifo_inv.vh): the skid register
+(* keep *) wire             f_sub_t_valid = t_valid_reg;
+(* keep *) wire [WIDTH-1:0] f_sub_t_data  = t_data_reg;
+
 always @* if (!f_sub_init) begin
     assert(!t_valid_reg || m_valid_reg);     // the skid fills only behind the output
     assert(!t_valid_reg || !s_ready_reg);    // and then nothing more is taken

@@ -55,6 +55,7 @@ wire [7:0]     f_hlen  = (f_n != 0) ? f_len0 : m_axi_awlen;
 wire [DBL-1:0] f_hoff  = (f_n != 0) ? f_off0 : m_axi_awaddr[DBL-1:0];
 wire [DB-1:0]  f_below = ({{(DB-1){1'b0}}, 1'b1} << f_hoff) - 1'b1;
 wire [DB-1:0]  f_below_aw = ({{(DB-1){1'b0}}, 1'b1} << m_axi_awaddr[DBL-1:0]) - 1'b1;
+wire [DB-1:0]  f_below_aw_reg = ({{(DB-1){1'b0}}, 1'b1} << aw_a_reg[DBL-1:0]) - 1'b1;
 
 always @* if (!f_init && !rst) begin
     assert(f_n <= 3'd3 && f_en <= 3'd3);
@@ -149,5 +150,108 @@ always @(posedge clk) begin
             f_wb <= m_axi_wlast ? 9'd0 : f_wb + 9'd1;
         end
     end
+end
+// ---------------------------------------------------------------------
+// Invariants that make the above inductive (asserted, so proven too):
+// the reference's bursts related to dma_wr's state. The bursts whose W
+// burst has not ended, in order: the AWs taken (f_len/f_off, f_n of them)
+// and then the AW still in dma_wr's register (aw_*_reg) unless its beats
+// all went first (f_en). The first L of them (L: last beats in the W skid
+// buffer) end in the skid buffer, the rest are the meta FIFO's entries in
+// order (its output register, then its array's head), each with that
+// burst's AWLEN and offset. The beats of the burst on the bus: given
+// (f_wb) + in the skid buffer + in the head's beat counter.
+// The array's head, the array's count and the skid register are taps
+// (formal/dma_fifo_inv.vh, dma_skid_inv.vh), wired up after `flatten`
+// by the .sby's `connect -set`; left undriven they would be free, and the
+// assertions below would fail, not pass.
+localparam FSW = DATA_WIDTH + DB + 1 + 32 + G + 4;    // the skid's payload
+(* keep *) wire [MWX-1:0]            f_mhead;     // meta_fifo.f_sub_head
+(* keep *) wire [OUTSTANDING_LOG2:0] f_mused;     // meta_fifo.f_sub_used
+(* keep *) wire [OUTSTANDING_LOG2:0] f_bused;     // b_fifo.f_sub_used
+(* keep *) wire                      f_tv;        // w_skid.f_sub_t_valid
+(* keep *) wire [FSW-1:0]            f_td;        // w_skid.f_sub_t_data
+/* verilator lint_off UNUSEDSIGNAL */
+wire [DATA_WIDTH-1:0] f_t_data;
+wire [DB-1:0]         f_t_strb;
+wire                  f_t_last;
+wire [31:0]           f_t_addr;
+wire [G-1:0]          f_t_pmask;
+wire                  f_t_onchip, f_t_psum, f_t_end, f_t_slot;
+/* verilator lint_on UNUSEDSIGNAL */
+assign {f_t_data, f_t_strb, f_t_last, f_t_addr, f_t_pmask, f_t_onchip, f_t_psum, f_t_end, f_t_slot} = f_td;
+// the array head's fields (placed as in the meta FIFO's in_data)
+wire [7:0]     f_a_bm1    = f_mhead[12:5];
+wire [DBL:0]   f_a_lo     = f_mhead[2*(DBL+1)+12 : DBL+14];
+wire           f_a_onchip = f_mhead[4];
+wire           f_a_single = f_mhead[MW-1];
+
+// the bursts not ended on W, in order: Q[0], Q[1], Q[2]
+wire [2:0]     f_nq   = f_n + {2'd0, aw_v_reg && f_en == 0};
+wire [7:0]     f_ql0  = (f_n > 3'd0) ? f_len0 : aw_l_reg;
+wire [7:0]     f_ql1  = (f_n > 3'd1) ? f_len1 : aw_l_reg;
+wire [7:0]     f_ql2  = (f_n > 3'd2) ? f_len2 : aw_l_reg;
+wire [DBL-1:0] f_qo0  = (f_n > 3'd0) ? f_off0 : aw_a_reg[DBL-1:0];
+wire [DBL-1:0] f_qo1  = (f_n > 3'd1) ? f_off1 : aw_a_reg[DBL-1:0];
+wire [DBL-1:0] f_qo2  = (f_n > 3'd2) ? f_off2 : aw_a_reg[DBL-1:0];
+wire           f_mlast = sk_valid && sk_last;          // last beats in the skid buffer
+wire           f_tlast = f_tv && f_t_last;
+wire [2:0]     f_nl   = {2'd0, f_mlast} + {2'd0, f_tlast};
+wire [2:0]     f_nm   = {2'd0, meta_valid} + {{(2-OUTSTANDING_LOG2){1'b0}}, f_mused};
+wire [1:0]     f_ns   = {1'b0, sk_valid} + {1'b0, f_tv};
+// Q[L] and Q[L+1]: the meta FIFO's output register's burst and the next
+wire [7:0]     f_hql  = (f_nl == 3'd0) ? f_ql0 : (f_nl == 3'd1) ? f_ql1 : f_ql2;
+wire [DBL-1:0] f_hqo  = (f_nl == 3'd0) ? f_qo0 : (f_nl == 3'd1) ? f_qo1 : f_qo2;
+wire [7:0]     f_aql  = (f_nl == 3'd0) ? f_ql1 : f_ql2;
+wire [DBL-1:0] f_aqo  = (f_nl == 3'd0) ? f_qo1 : f_qo2;
+wire [DB-1:0]  f_below0 = ({{(DB-1){1'b0}}, 1'b1} << f_qo0) - 1'b1;
+wire [DB-1:0]  f_below1 = ({{(DB-1){1'b0}}, 1'b1} << f_qo1) - 1'b1;
+
+always @* if (!f_init && !rst) begin
+    // responses: every burst taken is in the B FIFO until its B (the
+    // terms bounded, so that the 8-bit sums cannot wrap)
+    assert(f_bowed <= (8'd1 << OUTSTANDING_LOG2) && {5'd0, f_n} <= (8'd1 << OUTSTANDING_LOG2));
+    assert(f_out == f_bowed + {5'd0, f_n});
+    assert({{(7-OUTSTANDING_LOG2){1'b0}}, f_bused} == f_bowed + {5'd0, f_n} + {7'd0, aw_v_reg});
+    // a W burst that ended before its AW: the AW waiting in the register
+    assert(f_en <= 3'd1);
+    if (f_en != 0) begin
+        assert(aw_v_reg && f_el0 == aw_l_reg);
+        assert((f_es0 & f_below_aw_reg) == 0);
+    end
+    // the meta FIFO holds the bursts that do not end in the skid buffer
+    assert(f_nq >= f_nl && f_nm == f_nq - f_nl);
+    if (meta_valid) begin
+        assert(h_bm1 == f_hql && h_lo == {1'b0, f_hqo});
+        assert(h_single == (h_bm1 == 8'd0) && !h_onchip);
+        assert(beat_reg <= h_bm1);
+        assert(first_reg == (beat_reg == 8'd0));
+        assert(lastm_reg == (beat_reg != 8'd0 && beat_reg == h_bm1));
+    end else begin
+        assert(beat_reg == 8'd0 && first_reg && !lastm_reg);
+    end
+    if (f_mused != 0) begin
+        assert(f_a_bm1 == f_aql && f_a_lo == {1'b0, f_aqo});
+        assert(f_a_single == (f_a_bm1 == 8'd0) && !f_a_onchip);
+    end
+    // the skid buffer: DRAM beats; the beats of the burst on the bus
+    // (at most 255 before its last, so that the 9-bit sums cannot wrap)
+    assert(f_wb <= 9'd255);
+    if (sk_valid) assert(!sk_onchip);
+    if (f_tv)     assert(!f_t_onchip);
+    if (f_mlast) begin
+        assert(f_wb == {1'b0, f_ql0});
+        assert(beat_reg == {7'd0, f_tv && !f_t_last});
+        if (f_tlast) assert(f_ql1 == 8'd0);
+    end else if (f_tlast) begin
+        assert(f_wb + 9'd1 == {1'b0, f_ql0});
+        assert(beat_reg == 8'd0);
+    end else begin
+        assert({1'b0, beat_reg} == f_wb + {7'd0, f_ns});
+    end
+    // first beats' strobes: on the bus so far, in the output, in the skid
+    if (f_wb != 0) assert((f_strb0 & f_below0) == 0);
+    if (sk_valid && f_wb == 0) assert((sk_strb & f_below0) == 0);
+    if (f_tv && f_mlast) assert((f_t_strb & f_below1) == 0);
 end
 `endif

@@ -18,7 +18,11 @@
 #                          .sby's [files] name <file>: invariants of a
 #                          submodule that k-induction of the module above
 #                          needs (properties in the module above cannot
-#                          name a submodule's registers)
+#                          name a submodule's registers); such a file may
+#                          also declare taps, (* keep *) copies of the
+#                          submodule's registers, which the .sby's script
+#                          wires to the module's own wires after
+#                          `flatten` (`connect -set <wire> <inst>.<tap>`)
 # The properties live in formal/<name>.vh and are `include'd just before
 # the module's last `endmodule` of a copy made here under build/formal/
 # (so they see the module's own registers; the RTL is not edited). The
