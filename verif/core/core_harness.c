@@ -94,6 +94,7 @@ unsigned ch_xcov_commit(ch *h)
     h->nxpend = 0;
     return n;
 }
+
 uint64_t ch_run(ch *h) { return h->ops->run(h); }
 uint64_t ch_slot(unsigned e, unsigned i) { return CH_DRAM_BASE + ((uint64_t)e * CH_RING_SLOTS + i) * 128; }
 uint8_t *ch_mem(ch *h, uint64_t addr) { return h->dram + (addr - CH_DRAM_BASE); }
@@ -139,6 +140,11 @@ void ch_push(ch *h, unsigned e, const uint32_t *insn)
 {
     if (h->rtl) {
         count_insn(h, insn);
+        /* a harness that never commits (sim_core, the walks) keeps at
+         * most this many: past it the older ones are dropped (a commit
+         * then counts fewer than ran, never more) */
+        if (h->nxpend == 1u << 16)
+            h->nxpend = 0;
         if (h->nxpend == h->xcap) {
             h->xcap = h->xcap ? 2 * h->xcap : 64;
             h->xpend = realloc(h->xpend, h->xcap * sizeof *h->xpend);

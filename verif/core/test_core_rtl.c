@@ -540,13 +540,51 @@ static void xlist_add(void *u, const xcov_point *p)
     l->p[l->n++] = *p;
 }
 
+/* Spread each kind over the walk, keeping its own order (a MATMUL that
+ * reuses the W tile still follows its load): the engines then share every
+ * batch, and no batch runs out of PSUM slots while SBUF has room. */
+static double xkey(const xlist *l, unsigned k, const unsigned *count, unsigned *seen)
+{
+    unsigned kind = l->p[k].kind;
+    return (seen[kind]++ + 0.5) / count[kind];
+}
+
+typedef struct {
+    double key;
+    unsigned k;
+} xorder;
+
+static int xorder_cmp(const void *a, const void *b)
+{
+    const xorder *x = a, *y = b;
+    return x->key < y->key ? -1 : x->key > y->key ? 1 : (int)x->k - (int)y->k;
+}
+
+static void xinterleave(xlist *l)
+{
+    unsigned count[XCOV_KINDS] = {0}, seen[XCOV_KINDS] = {0};
+    for (unsigned k = 0; k < l->n; k++)
+        count[l->p[k].kind]++;
+    xorder *o = malloc(l->n * sizeof *o);
+    xcov_point *p = malloc(l->n * sizeof *p);
+    ck_assert(o && p);
+    for (unsigned k = 0; k < l->n; k++)
+        o[k] = (xorder){xkey(l, k, count, seen), k};
+    qsort(o, l->n, sizeof *o, xorder_cmp);
+    for (unsigned k = 0; k < l->n; k++)
+        p[k] = l->p[o[k].k];
+    free(l->p);
+    free(o);
+    l->p = p;
+}
+
 /* Inputs and outputs of every_cross, per partition: SBUF a at byte 0 and
  * b at XB (random bits), outputs in slots of XF elements from XOUT; PSUM a
  * at entry 0 and b at entry XF (random fp32 bits), outputs in slots of XF
  * entries from entry 2*XF. DMA sources in DRAM at XDMA. */
 #define XF 8u
 #define XB 128u
-#define XOUT 1024u
+#define XOUT (2 * XB)
 #define XDMA (CH_DATA_BASE + (64u << 10))
 
 typedef struct {
@@ -567,7 +605,11 @@ static void xflush(xrun *x)
     dump_onchip(x->p->model);
     dump_onchip(x->p->rtl);
     compare(x->p->rtl, x->p->model, x->batch, "every_cross batch, SBUF and PSUM copied out");
-    x->counted += ch_xcov_commit(x->p->rtl);
+    /* the batch, and the two copies out; the first batch also the loads of the inputs */
+    unsigned counted = ch_xcov_commit(x->p->rtl);
+    ck_assert_msg(counted >= x->insns + 2, "every_cross batch %u: %u of %u instructions counted", x->batch, counted,
+                  x->insns + 2);
+    x->counted += counted;
     x->sbuf_next = XOUT;
     x->psum_next = 2 * XF;
     x->insns = 0;
@@ -578,9 +620,9 @@ static void xflush(xrun *x)
  * first when that space has none left. */
 static uint32_t xslot(xrun *x, unsigned space)
 {
-    uint32_t *next = space == TL_ISA_SPACE_PSUM ? &x->psum_next : &x->sbuf_next;
-    uint32_t size = space == TL_ISA_SPACE_PSUM ? XF : 4 * XF, end = space == TL_ISA_SPACE_PSUM ? x->psum_end : x->sbuf_end;
-    if (*next + size > end)
+    bool psum = space == TL_ISA_SPACE_PSUM;
+    uint32_t *next = psum ? &x->psum_next : &x->sbuf_next, size = psum ? XF : 4 * XF;
+    if (*next + size > (psum ? x->psum_end : x->sbuf_end))
         xflush(x);
     uint32_t at = *next;
     *next += size;
@@ -606,10 +648,12 @@ START_TEST(every_cross)
     tl_rng r = {500};
     xlist l = {0};
     unsigned total = xcov_each(~0u, xlist_add, &l);
+    xinterleave(&l);
     const unsigned P = cfg.rows < cfg.cols ? cfg.rows : cfg.cols, plg = ch_psum_part_log2(&cfg);
     const uint32_t part = 1u << cfg.sbuf_part_log2, bank = 1u << cfg.psum_bank_log2;
-    /* random inputs: SBUF [0, 2*XB), PSUM entries [0, 2*XF), DMA sources */
-    for (uint32_t i = 0; i < (64u << 10) + 4096; i++)
+    /* random bits: the SBUF inputs [0, 2*XB) and PSUM inputs [0, 2*XF) of
+     * every partition, loaded from CH_DATA_BASE, and the DMA sources */
+    for (uint32_t i = 0; i < XDMA - CH_DATA_BASE + 64 * 512; i++)
         *ch_mem(p.model, CH_DATA_BASE + i) = *ch_mem(p.rtl, CH_DATA_BASE + i) = (uint8_t)tl_rng_u32(&r);
     clear_onchip(p.model);
     clear_onchip(p.rtl);
@@ -630,7 +674,7 @@ START_TEST(every_cross)
         uint32_t seed = tl_rng_u32(&r), cbase = tl_rng_u32(&r);
         unsigned e = 2;
         switch (c->kind) {
-        case XCOV_DMA: /* DRAM (fresh random bits) to an SBUF slot, all partitions */
+        case XCOV_DMA: /* DRAM (random bits, 64 sources of 512 bytes) to an SBUF slot */
             desc_to_chip(&d, XDMA + (uint64_t)(k % 64) * 512, c->fmt_a, cfg.rows, XF, 1, cfg.sbuf_part_log2, 0,
                          xslot(&x, TL_ISA_SPACE_SBUF), c->fmt_out);
             d.round = c->round;

@@ -506,7 +506,8 @@ START_TEST(every_cross)
     ck_assert_msg(check(&job, tl_test_seed(1), &res), "every_cross: RTL differs from cmodel");
     for (unsigned q = 0; q < DMA_TB_QUEUES; q++)
         ck_assert_uint_eq(res.code[q], TL_DMA_OK);
-    printf("dma: %u crosses (format pair x rounding x saturation), one descriptor each: bit-exact\n", l.n);
+    printf("dma: %u crosses (format pair x rounding x saturation), one descriptor each, %llu cycles: bit-exact\n",
+           l.n, (unsigned long long)res.cycles);
 }
 END_TEST
 
