@@ -582,7 +582,7 @@ static void xinterleave(xlist *l)
  * b at XB (random bits), outputs in slots of XF elements from XOUT; PSUM a
  * at entry 0 and b at entry XF (random fp32 bits), outputs in slots of XF
  * entries from entry 2*XF. DMA sources in DRAM at XDMA. */
-#define XF 8u
+#define XF 4u
 #define XB 128u
 #define XOUT (2 * XB)
 #define XDMA (CH_DATA_BASE + (64u << 10))
