@@ -8,8 +8,11 @@ CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt -lpthread -lm)
 VERIF_CFLAGS := $(CFLAGS) -Iverif/common $(CHECK_CFLAGS)
 TL_TEST_OBJ  := $(BUILD)/verif/common/tl_test.o
-VERIF_COMMON_OBJS := $(TL_TEST_OBJ) $(BUILD)/verif/common/fcov.o
+VERIF_COMMON_OBJS := $(TL_TEST_OBJ) $(BUILD)/verif/common/fcov.o $(BUILD)/verif/common/xcov.o
 VERIF_INC    :=   # extra -I for one object: set per target
+
+# xcov.c asks the model's own instruction checks which crosses are legal
+$(BUILD)/verif/common/xcov.o: VERIF_INC := -Icmodel
 
 $(BUILD)/verif/%.o: verif/%.c $(wildcard verif/common/*.h) $(CMODEL_HDRS) | $(DEPS)
 	@mkdir -p $(@D)

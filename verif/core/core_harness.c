@@ -5,6 +5,7 @@
 #include "core_harness.h"
 #include "fcov.h"
 #include "tl_test.h"
+#include "xcov.h"
 
 static uint32_t model_rd(ch *h, uint32_t off) { return tl_core_csr_read32(h->core, off); }
 static void model_wr(ch *h, uint32_t off, uint32_t v) { tl_core_csr_write32(h->core, off, v); }
@@ -44,6 +45,7 @@ ch *ch_create(const tl_core_config *cfg)
 
 void ch_setup(ch *h)
 {
+    h->nxpend = 0; /* set up again after a reset: what was pushed before is gone */
     uint64_t last = CH_DRAM_BASE + CH_DRAM_SIZE - 1;
     ch_wr(h, CSR(DRAM_BASE_LO), (uint32_t)CH_DRAM_BASE);
     ch_wr(h, CSR(DRAM_BASE_HI), (uint32_t)(CH_DRAM_BASE >> 32));
@@ -60,11 +62,39 @@ void ch_setup(ch *h)
 void ch_free(ch *h)
 {
     h->ops->free(h);
+    free(h->xpend);
     free(h);
 }
 
 uint32_t ch_rd(ch *h, uint32_t off) { return h->ops->rd(h, off); }
-void ch_wr(ch *h, uint32_t off, uint32_t v) { h->ops->wr(h, off, v); }
+
+void ch_wr(ch *h, uint32_t off, uint32_t v)
+{
+    /* a soft reset or a ring reset: the pushed instructions may not run */
+    if ((off == CSR(CTRL) && (v & TRNLITE_CSR__CTRL__SOFT_RESET_bm)) ||
+        ((off == CSR_Q(0, CTRL) || off == CSR_Q(1, CTRL) || off == CSR_Q(2, CTRL)) &&
+         (v & TRNLITE_CSR__QX__CTRL__RESET_bm)))
+        h->nxpend = 0;
+    h->ops->wr(h, off, v);
+}
+
+unsigned ch_xcov_commit(ch *h)
+{
+    unsigned n = 0;
+    bool ran = h->rtl && ch_rd(h, CSR(ERR_CODE)) == 0;
+    for (unsigned e = 0; ran && e < 3; e++)
+        ran = ch_rd(h, CSR_Q(e, HEAD)) == ch_rd(h, CSR_Q(e, TAIL));
+    for (unsigned i = 0; ran && i < h->nxpend; i++) {
+        xcov_point p;
+        if (xcov_from_insn(h->xpend[i], &p)) {
+            xcov_hit(&p);
+            n++;
+        }
+    }
+    h->nxpend = 0;
+    return n;
+}
+
 uint64_t ch_run(ch *h) { return h->ops->run(h); }
 uint64_t ch_slot(unsigned e, unsigned i) { return CH_DRAM_BASE + ((uint64_t)e * CH_RING_SLOTS + i) * 128; }
 uint8_t *ch_mem(ch *h, uint64_t addr) { return h->dram + (addr - CH_DRAM_BASE); }
@@ -108,8 +138,20 @@ static void count_insn(const ch *h, const uint32_t *in)
 
 void ch_push(ch *h, unsigned e, const uint32_t *insn)
 {
-    if (h->rtl)
+    if (h->rtl) {
         count_insn(h, insn);
+        /* a harness that never commits (sim_core, the walks) keeps at
+         * most this many: past it the older ones are dropped (a commit
+         * then counts fewer than ran, never more) */
+        if (h->nxpend == 1u << 16)
+            h->nxpend = 0;
+        if (h->nxpend == h->xcap) {
+            h->xcap = h->xcap ? 2 * h->xcap : 64;
+            h->xpend = realloc(h->xpend, h->xcap * sizeof *h->xpend);
+            ck_assert_ptr_nonnull(h->xpend);
+        }
+        memcpy(h->xpend[h->nxpend++], insn, sizeof(tl_insn));
+    }
     uint8_t *p = ch_mem(h, ch_slot(e, h->tail[e]));
     for (unsigned w = 0; w < 32; w++)
         st_le(p + 4 * w, 4, insn[w]);

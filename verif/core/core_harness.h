@@ -41,6 +41,10 @@ struct ch {
     tl_core_config cfg;
     uint8_t *dram;                /* CH_DRAM_SIZE bytes at CH_DRAM_BASE */
     uint32_t tail[3];
+    /* RTL only: the instructions pushed since the last reset or
+     * ch_xcov_commit, whose cross points (xcov.h) wait for the run */
+    tl_insn *xpend;
+    unsigned nxpend, xcap;
 };
 
 /* A C model with cfg (NULL: default), DRAM, the window = all of DRAM,
@@ -53,6 +57,12 @@ uint32_t ch_rd(ch *h, uint32_t off);
 void ch_wr(ch *h, uint32_t off, uint32_t v);
 /* Write insn into ring e at its tail and move TAIL. */
 void ch_push(ch *h, unsigned e, const uint32_t *insn);
+/* Count the cross points (xcov.h) of the instructions pushed to the RTL
+ * since the last reset or commit, if the RTL ran every one of them: no
+ * error recorded and every ring drained (HEAD == TAIL). Call it once the
+ * results are compared with the model's. Returns how many were counted.
+ * A soft reset, a ring reset (ch_wr) or ch_setup drops them uncounted. */
+unsigned ch_xcov_commit(ch *h);
 /* Run until quiescent (fails the test if it does not get there). */
 uint64_t ch_run(ch *h);
 /* DRAM address of slot i of ring e. */

@@ -28,6 +28,7 @@
 #include "core_progs.h"
 #include "fcov.h"
 #include "tl_test.h"
+#include "xcov.h"
 
 #define DUMP_BASE (CH_DRAM_BASE + (1u << 20)) /* SBUF, then PSUM, copied out */
 #define ZERO_BASE (CH_DRAM_BASE + (2u << 20)) /* stays zero: the source of clear_onchip */
@@ -206,6 +207,7 @@ static uint64_t pair_program(pair *p, uint64_t seed, uint64_t *ops)
     dump_onchip(p->model);
     dump_onchip(p->rtl);
     compare(p->rtl, p->model, seed, "SBUF and PSUM copied out");
+    ch_xcov_commit(p->rtl);
     *ops += prog.n;
     core_prog_free(&prog);
     return cycles;
@@ -517,6 +519,216 @@ START_TEST(activate_every_format_pair)
 }
 END_TEST
 
+/* ---- every cross ---------------------------------------------------------- */
+
+/* The points of xcov.h that the core makes, in xcov_each's order. */
+typedef struct {
+    xcov_point *p;
+    unsigned n, cap;
+} xlist;
+
+static void xlist_add(void *u, const xcov_point *p)
+{
+    xlist *l = u;
+    if (p->kind == XCOV_DMA && !p->core)
+        return; /* the DMA engine alone: test_dma */
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 256;
+        l->p = realloc(l->p, l->cap * sizeof *l->p);
+        ck_assert_ptr_nonnull(l->p);
+    }
+    l->p[l->n++] = *p;
+}
+
+/* Spread each kind over the walk, keeping its own order (a MATMUL that
+ * reuses the W tile still follows its load): the engines then share every
+ * batch, and no batch runs out of PSUM slots while SBUF has room. */
+static double xkey(const xlist *l, unsigned k, const unsigned *count, unsigned *seen)
+{
+    unsigned kind = l->p[k].kind;
+    return (seen[kind]++ + 0.5) / count[kind];
+}
+
+typedef struct {
+    double key;
+    unsigned k;
+} xorder;
+
+static int xorder_cmp(const void *a, const void *b)
+{
+    const xorder *x = a, *y = b;
+    return x->key < y->key ? -1 : x->key > y->key ? 1 : (int)x->k - (int)y->k;
+}
+
+static void xinterleave(xlist *l)
+{
+    unsigned count[XCOV_KINDS] = {0}, seen[XCOV_KINDS] = {0};
+    for (unsigned k = 0; k < l->n; k++)
+        count[l->p[k].kind]++;
+    xorder *o = malloc(l->n * sizeof *o);
+    xcov_point *p = malloc(l->n * sizeof *p);
+    ck_assert(o && p);
+    for (unsigned k = 0; k < l->n; k++)
+        o[k] = (xorder){xkey(l, k, count, seen), k};
+    qsort(o, l->n, sizeof *o, xorder_cmp);
+    for (unsigned k = 0; k < l->n; k++)
+        p[k] = l->p[o[k].k];
+    free(l->p);
+    free(o);
+    l->p = p;
+}
+
+/* Inputs and outputs of every_cross, per partition: SBUF a at byte 0 and
+ * b at XB (random bits), outputs in slots of XF elements from XOUT; PSUM a
+ * at entry 0 and b at entry XF (random fp32 bits), outputs in slots of XF
+ * entries from entry 2*XF. DMA sources in DRAM at XDMA. */
+#define XF 4u
+#define XB 128u
+#define XOUT (2 * XB)
+#define XDMA (CH_DATA_BASE + (64u << 10))
+
+typedef struct {
+    pair *p;
+    uint32_t sbuf_next, psum_next, sbuf_end, psum_end; /* next free slot, end */
+    unsigned batch, insns, counted;
+} xrun;
+
+/* Run what is queued, compare SBUF, PSUM, DRAM and the error record with
+ * the model, count the crosses; every slot is free again. */
+static void xflush(xrun *x)
+{
+    if (!x->insns)
+        return;
+    pair_run(x->p);
+    ck_assert_msg(ch_rd(x->p->rtl, CSR(ERR_CODE)) == 0, "every_cross batch %u: error %s", x->batch,
+                  tl_isa_strerror(ch_rd(x->p->rtl, CSR(ERR_CODE))));
+    dump_onchip(x->p->model);
+    dump_onchip(x->p->rtl);
+    compare(x->p->rtl, x->p->model, x->batch, "every_cross batch, SBUF and PSUM copied out");
+    /* the batch, and the two copies out; the first batch also the loads of the inputs */
+    unsigned counted = ch_xcov_commit(x->p->rtl);
+    ck_assert_msg(counted >= x->insns + 2, "every_cross batch %u: %u of %u instructions counted", x->batch, counted,
+                  x->insns + 2);
+    x->counted += counted;
+    x->sbuf_next = XOUT;
+    x->psum_next = 2 * XF;
+    x->insns = 0;
+    x->batch++;
+}
+
+/* An output slot in space (1 SBUF: byte offset; 2 PSUM: entry), flushing
+ * first when that space has none left. */
+static uint32_t xslot(xrun *x, unsigned space)
+{
+    bool psum = space == TL_ISA_SPACE_PSUM;
+    uint32_t *next = psum ? &x->psum_next : &x->sbuf_next, size = psum ? XF : 4 * XF;
+    if (*next + size > (psum ? x->psum_end : x->sbuf_end))
+        xflush(x);
+    uint32_t at = *next;
+    *next += size;
+    return at;
+}
+
+/* The input tile of a space: a (i = 0) or b (i = 1). */
+static uint32_t xin(unsigned space, unsigned i) { return space == TL_ISA_SPACE_PSUM ? i * XF : i * XB; }
+
+/* Every legal cross of xcov.h the core makes (DMA, MATMUL, ACTIVATE,
+ * ELEMWISE: format pair x rounding x saturation, MATMUL load / reuse x
+ * overwrite / accumulate), each once, on random input bits (NaN, Inf and
+ * subnormals included) and scales that push FP8 past its range. In
+ * batches: the engines run a batch, SBUF and PSUM are copied out and
+ * compared with the model, and the batch's crosses are counted. */
+START_TEST(every_cross)
+{
+    static const uint32_t scales[] = {0x3FC00000u /* 1.5 */, 0x43E00000u /* 448 */, 0xBF400000u /* -0.75 */,
+                                      0x35800000u /* 2^-20 */};
+    static const uint32_t biases[] = {0xBF000000u /* -0.5 */, 0, 0x47000000u /* 32768 */};
+    tl_core_config cfg = build_cfg();
+    pair p = pair_create(&cfg, 500);
+    tl_rng r = {500};
+    xlist l = {0};
+    unsigned total = xcov_each(~0u, xlist_add, &l);
+    xinterleave(&l);
+    const unsigned P = cfg.rows < cfg.cols ? cfg.rows : cfg.cols, plg = ch_psum_part_log2(&cfg);
+    const uint32_t part = 1u << cfg.sbuf_part_log2, bank = 1u << cfg.psum_bank_log2;
+    /* random bits: the SBUF inputs [0, 2*XB) and PSUM inputs [0, 2*XF) of
+     * every partition, loaded from CH_DATA_BASE, and the DMA sources */
+    for (uint32_t i = 0; i < XDMA - CH_DATA_BASE + 64 * 512; i++)
+        *ch_mem(p.model, CH_DATA_BASE + i) = *ch_mem(p.rtl, CH_DATA_BASE + i) = (uint8_t)tl_rng_u32(&r);
+    clear_onchip(p.model);
+    clear_onchip(p.rtl);
+    tl_dma_desc d;
+    tl_insn in;
+    desc_to_chip(&d, CH_DATA_BASE, TL_FMT_INT8, cfg.rows, 2 * XB, 1, cfg.sbuf_part_log2, 0, 0, TL_FMT_INT8);
+    insn_dma(in, -1, 0, -1, 0, 0, &d);
+    pair_push(&p, 0, in);
+    desc_to_chip(&d, CH_DATA_BASE + cfg.rows * 2 * XB, TL_FMT_FP32, cfg.cols, 2 * XF, 2, plg, 0, 0, TL_FMT_FP32);
+    insn_dma(in, -1, 0, -1, 0, 1, &d);
+    pair_push(&p, 0, in);
+    pair_run(&p);
+    xrun x = {&p, XOUT, 2 * XF, part, cfg.psum_banks * bank, 0, 0, 0};
+    uint64_t t0 = core_rtl_now(ch_rtl(p.rtl));
+    unsigned kinds[XCOV_KINDS] = {0};
+    for (unsigned k = 0; k < l.n; k++) {
+        const xcov_point *c = &l.p[k];
+        uint32_t seed = tl_rng_u32(&r), cbase = tl_rng_u32(&r);
+        unsigned e = 2;
+        switch (c->kind) {
+        case XCOV_DMA: /* DRAM (random bits, 64 sources of 512 bytes) to an SBUF slot */
+            desc_to_chip(&d, XDMA + (uint64_t)(k % 64) * 512, c->fmt_a, cfg.rows, XF, 1, cfg.sbuf_part_log2, 0,
+                         xslot(&x, TL_ISA_SPACE_SBUF), c->fmt_out);
+            d.round = c->round;
+            d.saturate = c->sat;
+            d.seed = seed;
+            d.cbase = cbase;
+            insn_dma(in, -1, 0, -1, 0, k % cfg.dma_queues, &d);
+            e = 0;
+            break;
+        case XCOV_MATMUL: { /* W from a, X from b; the reuses follow their load (xcov_each's order) */
+            mm_args mm = {c->fmt_a, c->fmt_b, c->start, c->load, cfg.rows, cfg.cols, XF, 0, XB, 0};
+            mm.e0 = xslot(&x, TL_ISA_SPACE_PSUM);
+            insn_matmul(in, -1, 0, -1, 0, &mm);
+            e = 1;
+            break;
+        }
+        case XCOV_ACTIVATE: {
+            act_args a = {.in_space = c->space_a, .in_fmt = c->fmt_a, .out_space = c->space_out,
+                          .out_fmt = c->fmt_out, .round = c->round, .sat = c->sat, .func = c->fn, .P = P, .F = XF,
+                          .in_off = xin(c->space_a, 0), .out_off = xslot(&x, c->space_out),
+                          .scale = scales[k % 4], .bias = biases[k % 3], .seed = seed, .cbase = cbase,
+                          .csp = XF, .csf = 1};
+            insn_act(in, -1, 0, -1, 0, &a);
+            break;
+        }
+        default: {
+            ew_args a = {.a_space = c->space_a, .a_fmt = c->fmt_a, .b_space = c->space_b, .b_fmt = c->fmt_b,
+                         .out_space = c->space_out, .out_fmt = c->fmt_out, .round = c->round, .sat = c->sat,
+                         .op = c->fn, .P = P, .F = XF, .a_off = xin(c->space_a, 0), .b_off = xin(c->space_b, 1),
+                         .out_off = xslot(&x, c->space_out), .seed = seed, .cbase = cbase, .csp = XF, .csf = 1};
+            insn_ew(in, -1, 0, -1, 0, &a);
+            break;
+        }
+        }
+        /* the instruction must make the point it stands for */
+        xcov_point got;
+        char want[XCOV_NAME_MAX], have[XCOV_NAME_MAX];
+        ck_assert(xcov_from_insn(in, &got));
+        ck_assert_str_eq(xcov_name(&got, have), xcov_name(c, want));
+        pair_push(&p, e, in);
+        kinds[c->kind]++;
+        x.insns++;
+    }
+    xflush(&x);
+    uint64_t cycles = core_rtl_now(ch_rtl(p.rtl)) - t0;
+    pair_free(&p);
+    free(l.p);
+    printf("%u crosses on the %ux%u core (DMA %u, MATMUL %u, ACTIVATE %u, ELEMWISE %u; %u with the DMA engine's "
+           "own) in %u batches, %llu cycles: bit-exact, %u instructions counted\n",
+           l.n, cfg.rows, cfg.cols, kinds[XCOV_DMA], kinds[XCOV_MATMUL], kinds[XCOV_ACTIVATE], kinds[XCOV_ELEMWISE],
+           total, x.batch, (unsigned long long)cycles, x.counted);
+}
+END_TEST
+
 START_TEST(reset_mid_program)
 {
     tl_core_config cfg = build_cfg();
@@ -670,5 +882,10 @@ int main(int argc, char **argv)
     tcase_add_test(tc, hard_reset_anywhere);
     tcase_add_test(tc, powerup_values_invisible);
     suite_add_tcase(s, tc);
+    /* its own case: CK_RUN_CASE=cross runs it alone (a coverage run of the crosses) */
+    TCase *tx = tcase_create("cross");
+    tcase_set_timeout(tx, 900);
+    tcase_add_test(tx, every_cross);
+    suite_add_tcase(s, tx);
     return tl_test_main(argv[0], s);
 }

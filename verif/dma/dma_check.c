@@ -1,6 +1,7 @@
 /* dma_check: see dma_check.h. */
 #include "dma_check.h"
 #include "fcov.h"
+#include "xcov.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -58,8 +59,8 @@ static int compare(const char *what, const uint8_t *rtl, const uint8_t *exp, con
 
 /* Functional coverage of a job that matched the model: the descriptors
  * the RTL completed (every one of a queue before its done count), by
- * format pair, space pair, rounding and saturation of conversions, and
- * every error code the RTL reported. */
+ * format pair, space pair, rounding and saturation of conversions, their
+ * cross (xcov.h), and every error code the RTL reported. */
 static void count_points(const dma_job *job, const dma_result *got)
 {
     static const char *space[4] = {"dram", "sbuf", "psum", "bad"};
@@ -71,6 +72,9 @@ static void count_points(const dma_job *job, const dma_result *got)
         const tl_dma_desc *d = &job->list[i];
         fcov_hitf("dma.fmt.%s>%s", tl_fmt_name(d->src.fmt), tl_fmt_name(d->dst.fmt));
         fcov_hitf("dma.space.%s>%s", space[d->src.space & 3], space[d->dst.space & 3]);
+        xcov_point x;
+        xcov_from_desc(d, false, &x);
+        xcov_hit(&x);
         if (d->src.fmt != d->dst.fmt) {
             fcov_hitf("dma.round.%s", d->round == TL_RND_SR ? "SR" : "RNE");
             if (d->dst.fmt == TL_FMT_E4M3 || d->dst.fmt == TL_FMT_E5M2)

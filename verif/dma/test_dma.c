@@ -19,6 +19,7 @@
 
 #include "dma_check.h"
 #include "tl_test.h"
+#include "xcov.h"
 
 static dma_tb *tb;
 static tl_rng rng;
@@ -443,6 +444,70 @@ START_TEST(wide_fields)
     printf("\n");
     ck_assert_uint_ge(hist[TL_DMA_ERR_SRC_WINDOW] + hist[TL_DMA_ERR_DST_WINDOW], 100);
     ck_assert_uint_ge(hist[0], 50);
+}
+END_TEST
+
+/* The DMA engine's crosses of xcov.h, in xcov_each's order. */
+typedef struct {
+    xcov_point p[256];
+    unsigned n;
+} xlist;
+
+static void xlist_add(void *u, const xcov_point *p)
+{
+    xlist *l = u;
+    if (p->kind != XCOV_DMA || p->core)
+        return;
+    ck_assert_uint_lt(l->n, sizeof l->p / sizeof l->p[0]);
+    l->p[l->n++] = *p;
+}
+
+/* Every legal cross of xcov.h for the engine (format pair x rounding x
+ * saturation), each once: a descriptor of 32 random elements per cross,
+ * spaces taking turns on both sides (every space holds random bits),
+ * random SR seeds and coordinates, spread over the queues, all in one
+ * job compared byte for byte with the model. dma_check counts a cross
+ * once the RTL completed its descriptor in a job that matched. */
+START_TEST(every_cross)
+{
+    static xlist l;
+    l.n = 0;
+    xcov_each(XCOV_K(XCOV_DMA), xlist_add, &l);
+    static tl_dma_desc list[256];
+    static unsigned qs[256];
+    const uint32_t n = 32, slot = 128;
+    for (unsigned k = 0; k < l.n; k++) {
+        const xcov_point *c = &l.p[k];
+        unsigned ss = k % 3, ds = (k / 3) % 3, part = k % 16, row = k / 16;
+        /* sources below the destinations in every space, one slot each */
+        uint64_t src[3] = {DR(0x1000 + (uint64_t)k * slot), ((uint64_t)part << DMA_TB_SBUF_PART_LOG2) + row * slot,
+                           ((uint64_t)part << DMA_TB_PSUM_PART_LOG2) + row * slot};
+        uint64_t dst[3] = {DR(0x20000 + (uint64_t)k * slot),
+                           ((uint64_t)part << DMA_TB_SBUF_PART_LOG2) + 0x800 + row * slot,
+                           ((uint64_t)part << DMA_TB_PSUM_PART_LOG2) + 0x400 + row * slot};
+        unsigned se = tl_dma_esize(c->fmt_a), de = tl_dma_esize(c->fmt_out);
+        tl_dma_desc *d = &list[k];
+        memset(d, 0, sizeof *d);
+        d->src = (tl_dma_side){ss, c->fmt_a, src[ss], {n, 1, 1}, {se, 0, 0}};
+        d->dst = (tl_dma_side){ds, c->fmt_out, dst[ds], {n, 1, 1}, {de, 0, 0}};
+        d->round = c->round;
+        d->saturate = c->sat;
+        d->seed = tl_rng_u32(&rng);
+        d->cbase = tl_rng_u32(&rng);
+        d->cstride[0] = 1;
+        qs[k] = k % DMA_TB_QUEUES;
+        xcov_point got;
+        char want[XCOV_NAME_MAX], have[XCOV_NAME_MAX];
+        xcov_from_desc(d, false, &got);
+        ck_assert_str_eq(xcov_name(&got, have), xcov_name(c, want));
+    }
+    dma_job job = {list, qs, l.n, {{0}}, 0, 0};
+    dma_result res;
+    ck_assert_msg(check(&job, tl_test_seed(1), &res), "every_cross: RTL differs from cmodel");
+    for (unsigned q = 0; q < DMA_TB_QUEUES; q++)
+        ck_assert_uint_eq(res.code[q], TL_DMA_OK);
+    printf("dma: %u crosses (format pair x rounding x saturation), one descriptor each, %llu cycles: bit-exact\n",
+           l.n, (unsigned long long)res.cycles);
 }
 END_TEST
 
@@ -1487,6 +1552,12 @@ int main(int argc, char **argv)
     tcase_add_test(tc, transposing_writes);
     tcase_add_test(tc, wide_fields);
     suite_add_tcase(s, tc);
+    /* its own case: CK_RUN_CASE=cross runs it alone (a coverage run of the crosses) */
+    TCase *tx = tcase_create("cross");
+    tcase_add_checked_fixture(tx, setup, teardown);
+    tcase_set_timeout(tx, 600);
+    tcase_add_test(tx, every_cross);
+    suite_add_tcase(s, tx);
     TCase *tr = tcase_create("random");
     tcase_add_checked_fixture(tr, setup, teardown);
     tcase_set_timeout(tr, 3000);

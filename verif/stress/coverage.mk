@@ -1,7 +1,9 @@
 # make coverage (issue 10; not part of make test): Verilator line and
 # toggle coverage of the DMA engine (test_dma on the 128-bit build) and of
 # the whole core (test_core_rtl on the 4 x 8 build), plus the functional
-# coverage points the tests count (verif/common/fcov.h), then gcov of the
+# coverage points the tests count (verif/common/fcov.h) with the crosses
+# of verif/common/xcov.h against the legal list xcov_list prints
+# (crosses.txt: every cross and its count), then gcov of the
 # C model and the driver (make coverage-c, coverage_c.mk). Results under
 # build/coverage/: summary.txt (the tables printed), rtl_line.info and
 # rtl_toggle.info (lcov), html/line and html/toggle (genhtml), functional.txt,
@@ -44,7 +46,7 @@ $(eval $(call cov_test,test_core_walk,core_4x8_cov,trnlite_core,verif/core/test_
 # The C part (coverage_c.mk, read after this file: hence $$(COVC_TESTS))
 # runs last: this recipe first clears html/.
 .PHONY: coverage
-coverage: $(DEPS) $(COV_TESTS) $$(COVC_TESTS)
+coverage: $(DEPS) $(COV_TESTS) $$(COVC_TESTS) $(BUILD)/bin/xcov_list
 	@rm -rf $(COV_DIR)/raw $(COV_DIR)/fcov $(COV_DIR)/html $(COV_DIR)/*.dat $(COV_DIR)/*.info
 	@mkdir -p $(COV_DIR)/raw $(COV_DIR)/fcov
 	@fail=0; for t in $(COV_TESTS); do n=$${t##*/}; mkdir -p $(COV_DIR)/raw/$$n; \
@@ -54,7 +56,9 @@ coverage: $(DEPS) $(COV_TESTS) $$(COVC_TESTS)
 	  verilator_coverage --write $(COV_DIR)/$$n.dat $(COV_DIR)/raw/$$n/*.dat || fail=1; \
 	  rm -rf $(COV_DIR)/raw/$$n; \
 	done; \
-	$(PYTHON) verif/stress/cov_report.py --dir $(COV_DIR) --psum-banks 2 $(COV_DIR)/*.dat || fail=1; \
+	$(BUILD)/bin/xcov_list > $(COV_DIR)/crosses_legal.txt || fail=1; \
+	$(PYTHON) verif/stress/cov_report.py --dir $(COV_DIR) --psum-banks 2 --crosses $(COV_DIR)/crosses_legal.txt \
+	  $(COV_DIR)/*.dat || fail=1; \
 	for k in line toggle; do \
 	  verilator_coverage --write-info $(COV_DIR)/rtl_$$k.info $(COV_DIR)/split/$$k.dat >/dev/null || fail=1; \
 	  genhtml -q --output-directory $(COV_DIR)/html/$$k --title "trnlite RTL $$k coverage" $(COV_DIR)/rtl_$$k.info || fail=1; \
