@@ -54,21 +54,32 @@ static void run(const char *env, const char *args)
         fclose(f);
 }
 
-/* An .npy v1.0 file with a raw header dict and raw data bytes. */
-static void write_npy_raw(const char *path, const char *dict, const void *data, size_t n)
+/* An .npy of format version `major` (1: a 2-byte header length; 2 or
+ * more: 4 bytes) with a raw header dict and raw data bytes; hlen_override,
+ * if not 0, is the header length written instead of the true one. */
+static void write_npy_ver(const char *path, unsigned major, const char *dict, const void *data, size_t n,
+                          uint32_t hlen_override)
 {
-    size_t len = strlen(dict), total = (10 + len + 1 + 63) / 64 * 64, hlen = total - 10;
+    size_t pre_len = major == 1 ? 10 : 12, len = strlen(dict), total = (pre_len + len + 1 + 63) / 64 * 64;
+    uint32_t hlen = hlen_override ? hlen_override : (uint32_t)(total - pre_len);
     FILE *f = fopen(path, "wb");
     ck_assert_ptr_nonnull(f);
-    unsigned char pre[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, (unsigned char)hlen, (unsigned char)(hlen >> 8)};
-    fwrite(pre, 1, 10, f);
+    unsigned char pre[12] = {0x93, 'N', 'U', 'M', 'P', 'Y', (unsigned char)major, 0, (unsigned char)hlen,
+                             (unsigned char)(hlen >> 8), (unsigned char)(hlen >> 16), (unsigned char)(hlen >> 24)};
+    fwrite(pre, 1, pre_len, f);
     fputs(dict, f);
-    for (size_t i = 10 + len; i < total - 1; i++)
+    for (size_t i = pre_len + len; i < total - 1; i++)
         fputc(' ', f);
     fputc('\n', f);
     if (n)
         fwrite(data, 1, n, f);
     fclose(f);
+}
+
+/* An .npy v1.0 file with a raw header dict and raw data bytes. */
+static void write_npy_raw(const char *path, const char *dict, const void *data, size_t n)
+{
+    write_npy_ver(path, 1, dict, data, n, 0);
 }
 
 static void write_npy(const char *path, const char *descr, unsigned rows, unsigned cols, const void *data,
@@ -333,27 +344,6 @@ START_TEST(bad_inputs)
 }
 END_TEST
 
-/* An .npy of format version `major` (2 or 3: a 4-byte header length) with
- * a raw header dict; hlen_override, if not 0, is the length written. */
-static void write_npy_v2(const char *path, unsigned major, const char *dict, const void *data, size_t n,
-                         uint32_t hlen_override)
-{
-    size_t len = strlen(dict), total = (12 + len + 1 + 63) / 64 * 64;
-    uint32_t hlen = hlen_override ? hlen_override : (uint32_t)(total - 12);
-    FILE *f = fopen(path, "wb");
-    ck_assert_ptr_nonnull(f);
-    unsigned char pre[12] = {0x93, 'N', 'U', 'M', 'P', 'Y', (unsigned char)major, 0, (unsigned char)hlen,
-                             (unsigned char)(hlen >> 8), (unsigned char)(hlen >> 16), (unsigned char)(hlen >> 24)};
-    fwrite(pre, 1, 12, f);
-    fputs(dict, f);
-    for (size_t i = 12 + len; i < total - 1; i++)
-        fputc(' ', f);
-    fputc('\n', f);
-    if (n)
-        fwrite(data, 1, n, f);
-    fclose(f);
-}
-
 /* Bytes of a file (malloc'd), its size in *n; NULL if it cannot be read. */
 static uint8_t *slurp(const char *path, size_t *n)
 {
@@ -403,7 +393,7 @@ START_TEST(headers_options_outputs)
     snprintf(a, sizeof a, "gemm --a " DIR "/a34.npy --b " DIR "/b42.npy --out " DIR "/ref.npy %s", ab);
     run(NULL, a);
     ck_assert_msg(res.status == 0, "%s", res.err);
-    write_npy_v2(DIR "/a34v2.npy", 2, "{'descr': '<f4', 'fortran_order': False, 'shape': (3 , 4), }", f, 48, 0);
+    write_npy_ver(DIR "/a34v2.npy", 2, "{'descr': '<f4', 'fortran_order': False, 'shape': (3 , 4), }", f, 48, 0);
     snprintf(a, sizeof a, "gemm --a " DIR "/a34v2.npy --b " DIR "/b42.npy --out " DIR "/v2.npy %s", ab);
     run(NULL, a);
     ck_assert_msg(res.status == 0, "%s", res.err);
@@ -437,9 +427,9 @@ START_TEST(headers_options_outputs)
         snprintf(a, sizeof a, "--a %s --b " DIR "/b42.npy %s", path, ab);
         expect_fail(NULL, a, 1, hdr[i].msg);
     }
-    write_npy_v2(DIR "/v9.npy", 9, "{'descr': '<f4', 'fortran_order': False, 'shape': (3, 4), }", f, 48, 0);
-    write_npy_v2(DIR "/hlong.npy", 2, "{'descr': '<f4', 'fortran_order': False, 'shape': (3, 4), }", f, 48,
-                 (1u << 20) + 1);
+    write_npy_ver(DIR "/v9.npy", 9, "{'descr': '<f4', 'fortran_order': False, 'shape': (3, 4), }", f, 48, 0);
+    write_npy_ver(DIR "/hlong.npy", 2, "{'descr': '<f4', 'fortran_order': False, 'shape': (3, 4), }", f, 48,
+                  (1u << 20) + 1);
     FILE *t = fopen(DIR "/v2short.npy", "wb"); /* a v2.0 preamble cut after 10 bytes */
     fwrite("\x93NUMPY\x02\x00\x40\x00", 1, 10, t);
     fclose(t);
