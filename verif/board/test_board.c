@@ -568,8 +568,8 @@ END_TEST
 /* A process behind a pseudo-terminal that speaks the bridge's framing but
  * answers as a board must not: INFO with another magic, every reply with a
  * bad CRC, or the CSR reads with status `st` (and AXI response `resp`). */
-enum { FAKE_MAGIC, FAKE_CRC, FAKE_CSR };
-static pid_t fake_pid;
+enum { SCRIPT_MAGIC, SCRIPT_CRC, SCRIPT_CSR };
+static pid_t scripted_pid;
 
 static int read_n(int fd, uint8_t *p, size_t n)
 {
@@ -582,7 +582,7 @@ static int read_n(int fd, uint8_t *p, size_t n)
     return 0;
 }
 
-static void fake_serve(int m, int mode, unsigned st, unsigned resp)
+static void scripted_serve(int m, int mode, unsigned st, unsigned resp)
 {
     struct termios t;
     if (tcgetattr(m, &t) == 0) {
@@ -603,7 +603,7 @@ static void fake_serve(int m, int mode, unsigned st, unsigned resp)
         size_t n = 0;
         r[n++] = 0x5A, r[n++] = q[1], r[n++] = q[2];
         if (q[2] == OP_INFO) {
-            uint32_t w[3] = {mode == FAKE_MAGIC ? 0x12345678u : 0x424C5254u, DRAM, DRAM_SIZE};
+            uint32_t w[3] = {mode == SCRIPT_MAGIC ? 0x12345678u : 0x424C5254u, DRAM, DRAM_SIZE};
             r[n++] = ST_OK;
             for (int i = 0; i < 12; i++)
                 r[n++] = (uint8_t)(w[i / 4] >> (8 * (i % 4)));
@@ -611,7 +611,7 @@ static void fake_serve(int m, int mode, unsigned st, unsigned resp)
             r[n++] = (uint8_t)(st | resp << 4);
         }
         uint16_t c = crc16(r + 1, n - 1);
-        if (mode == FAKE_CRC)
+        if (mode == SCRIPT_CRC)
             c ^= 1;
         r[n++] = (uint8_t)c, r[n++] = (uint8_t)(c >> 8);
         if (write(m, r, n) != (ssize_t)n)
@@ -619,43 +619,43 @@ static void fake_serve(int m, int mode, unsigned st, unsigned resp)
     }
 }
 
-/* Start the fake bridge; the slave's name (the --port) into port. */
-static void fake_start(int mode, unsigned st, unsigned resp, char *port, size_t len)
+/* Start the scripted bridge; the slave's name (the --port) into port. */
+static void scripted_start(int mode, unsigned st, unsigned resp, char *port, size_t len)
 {
     int m = posix_openpt(O_RDWR | O_NOCTTY);
     ck_assert_int_ge(m, 0);
     ck_assert_int_eq(grantpt(m), 0);
     ck_assert_int_eq(unlockpt(m), 0);
     snprintf(port, len, "%s", ptsname(m));
-    fake_pid = fork();
-    ck_assert_int_ge(fake_pid, 0);
-    if (fake_pid == 0) {
+    scripted_pid = fork();
+    ck_assert_int_ge(scripted_pid, 0);
+    if (scripted_pid == 0) {
         /* Check's runner forwards SIGTERM to the whole process group: the
-         * fake (no exec) must not inherit that handler. */
+         * scripted bridge (no exec) must not inherit that handler. */
         signal(SIGTERM, SIG_DFL);
         prctl(PR_SET_PDEATHSIG, SIGTERM);
-        fake_serve(m, mode, st, resp);
+        scripted_serve(m, mode, st, resp);
     }
     close(m);
 }
 
-static void fake_stop(void)
+static void scripted_stop(void)
 {
-    if (fake_pid > 0) {
-        kill(fake_pid, SIGTERM);
-        waitpid(fake_pid, NULL, 0);
-        fake_pid = 0;
+    if (scripted_pid > 0) {
+        kill(scripted_pid, SIGTERM);
+        waitpid(scripted_pid, NULL, 0);
+        scripted_pid = 0;
     }
 }
 
-/* trnlite info against the fake: exit 3 and both messages. */
-static void fake_info(int mode, unsigned st, unsigned resp, const char *hal_msg, const char *cli_msg)
+/* trnlite info against the scripted bridge: exit 3 and both messages. */
+static void scripted_info(int mode, unsigned st, unsigned resp, const char *hal_msg, const char *cli_msg)
 {
     char port[128], a[256];
-    fake_start(mode, st, resp, port, sizeof port);
+    scripted_start(mode, st, resp, port, sizeof port);
     snprintf(a, sizeof a, "info --backend uart --port %s", port);
     run(a);
-    fake_stop();
+    scripted_stop();
     ck_assert_msg(res.status == 3, "mode %d status %u: exit %d: %s", mode, st, res.status, res.err);
     ck_assert_msg(strstr(res.err, hal_msg) != NULL, "stderr '%s' lacks '%s'", res.err, hal_msg);
     ck_assert_msg(strstr(res.err, cli_msg) != NULL, "stderr '%s' lacks '%s'", res.err, cli_msg);
@@ -667,17 +667,17 @@ START_TEST(cli_impolite_bridge)
     mkdir("build", 0777);
     mkdir("build/tests", 0777);
     mkdir(DIR, 0777);
-    fake_info(FAKE_MAGIC, 0, 0, "answers, but not as a trnlite bridge (INFO magic 0x12345678)",
+    scripted_info(SCRIPT_MAGIC, 0, 0, "answers, but not as a trnlite bridge (INFO magic 0x12345678)",
               "info: cannot open the uart backend");
-    fake_info(FAKE_CRC, 0, 0, "is corrupting frames: 8 of 8 attempts of INFO at 0x00000000 failed their CRC",
+    scripted_info(SCRIPT_CRC, 0, 0, "is corrupting frames: 8 of 8 attempts of INFO at 0x00000000 failed their CRC",
               "info: cannot open the uart backend");
-    fake_info(FAKE_CSR, ST_BUS_ERR, 3, "uart: bus error (DECERR) behind the bridge: CSR_READ at 0x",
+    scripted_info(SCRIPT_CSR, ST_BUS_ERR, 3, "uart: bus error (DECERR) behind the bridge: CSR_READ at 0x",
               "info: cannot open the device on uart");
-    fake_info(FAKE_CSR, ST_BUS_ERR, 2, "uart: bus error (SLVERR) behind the bridge: CSR_READ at 0x",
+    scripted_info(SCRIPT_CSR, ST_BUS_ERR, 2, "uart: bus error (SLVERR) behind the bridge: CSR_READ at 0x",
               "info: cannot open the device on uart");
-    fake_info(FAKE_CSR, ST_BAD_ADDR, 0, "uart: the bridge refused the address of CSR_READ at 0x",
+    scripted_info(SCRIPT_CSR, ST_BAD_ADDR, 0, "uart: the bridge refused the address of CSR_READ at 0x",
               "info: cannot open the device on uart");
-    fake_info(FAKE_CSR, ST_BAD_OP, 0, "uart: the bridge does not know CSR_READ (status 5): an older bitstream?",
+    scripted_info(SCRIPT_CSR, ST_BAD_OP, 0, "uart: the bridge does not know CSR_READ (status 5): an older bitstream?",
               "info: cannot open the device on uart");
 }
 END_TEST
