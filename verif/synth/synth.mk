@@ -6,3 +6,5 @@ TESTS += verif/synth/test_synth_inference.sh
 TESTS += verif/synth/test_fpga_pe.sh verif/synth/test_fusesoc.sh
 # fpga/depth.py (the path ranking between nextpnr runs) on a hand-built netlist
 TESTS += verif/synth/test_depth.sh
+# fpga/ff_report.py (control sets, flip-flop input sources) on a hand-built netlist
+TESTS += verif/synth/test_ff_report.sh
