@@ -2,6 +2,7 @@
 # when BOARD=ulx3s.
 #
 #   make fpga BOARD=ulx3s [BOARD_CORE=full|bridge_only] [BOARD_DRAM=sdram|bram]
+#             [BOARD_MHZ=50|40]
 #             [FPGA_SEED=1] [FPGA_TIMEOUT=s]
 #       Yosys synth_ecp5 of ulx3s_top, nextpnr-ecp5 with fpga/ulx3s/ulx3s.lpf
 #       (fails when timing is not met), ecppack: build/fpga/ulx3s_<core>/ulx3s.bit
@@ -15,8 +16,12 @@
 # BOARD_DRAM=sdram: the board's 32 MiB SDRAM (sdram_ctrl); bram: 256 KiB
 # of block RAM (axi_bram), the fallback if the SDRAM does not work on a
 # board (docs/board.md section 6).
+# BOARD_MHZ: the core clock the PLL makes (ulx3s_top's CLK_MHZ; the UART
+# stays at 2 Mbaud, the SDRAM timings follow). A variant at another clock
+# gets its own directory (ulx3s_<core>[_bram][_<MHz>mhz]).
 BOARD_CORE ?= full
 BOARD_DRAM ?= sdram
+BOARD_MHZ  ?= 50
 ifeq ($(BOARD_CORE),full)
 ULX3S_PARAMS := CORE=1
 ULX3S_FILES  := $(BOARD_ALL)
@@ -34,6 +39,13 @@ ULX3S_PARAMS += SDRAM=0
 ULX3S_VARIANT := $(BOARD_CORE)_bram
 else
 $(error BOARD_DRAM: 'sdram' or 'bram', not '$(BOARD_DRAM)')
+endif
+ifeq ($(filter 50 40,$(BOARD_MHZ)),)
+$(error BOARD_MHZ: 50 or 40 (the PLL settings ulx3s_top has), not '$(BOARD_MHZ)')
+endif
+ULX3S_PARAMS += CLK_MHZ=$(BOARD_MHZ)
+ifneq ($(BOARD_MHZ),50)
+ULX3S_VARIANT := $(ULX3S_VARIANT)_$(BOARD_MHZ)mhz
 endif
 ULX3S_DIR := $(FPGA_DIR)/ulx3s_$(ULX3S_VARIANT)
 ULX3S_BIT := $(ULX3S_DIR)/ulx3s.bit

@@ -4,7 +4,7 @@
 /*
  * ulx3s_top: trnlite on the ULX3S (LFE5U-85F), docs/board.md.
  *
- *   clk_25mhz -> EHXPLLL -> 50 MHz clk; btn[0] and the PLL lock -> rst
+ *   clk_25mhz -> EHXPLLL -> CLK_MHZ (50 or 40) clk; btn[0] and the PLL lock -> rst
  *   ftdi_txd -> uart_rx -> uart_bridge -> uart_tx -> ftdi_rxd
  *   uart_bridge AXI4-Lite -> trnlite_core CSRs (or axil_err when CORE=0)
  *   trnlite_core AXI4 (port 0) and uart_bridge AXI4 (port 1) -> axi_arb2
@@ -33,7 +33,8 @@ module ulx3s_top #(
     parameter PSUM_BANKS     = 4,          // core: PSUM banks
     parameter PSUM_BANK_LOG2 = 9,          // core: log2 entries per PSUM bank
     parameter DMA_QUEUES     = 4,          // core: DMA queues
-    parameter CLKS_PER_BIT   = 25,         // UART: clk cycles per bit (50 MHz / 2 Mbaud)
+    parameter CLK_MHZ        = 50,         // core clock from the PLL: 50 or 40 (docs/board.md section 2)
+    parameter CLKS_PER_BIT   = CLK_MHZ / 2, // UART: clk cycles per bit (CLK_MHZ / 2 Mbaud)
     parameter GAP_CYCLES     = 131072,     // bridge: inter-byte timeout inside a frame
     parameter DRAM_LOG2      = 18,         // log2 bytes of block-RAM DRAM (256 KiB; SDRAM=0)
     parameter SDRAM          = 1,          // 1: the DRAM is the board's SDRAM (sdram_ctrl); 0: block RAM
@@ -71,48 +72,58 @@ localparam [31:0]  DRAM_BASE = 32'h8000_0000;
 localparam integer DRAM_BYTES_LOG2 = SDRAM != 0 ? 13 + SDRAM_COL_BITS + 3 : DRAM_LOG2;
 
 // ---- clock and reset --------------------------------------------------
+// a frequency without a PLL setting here fails the build, Yosys included
+generate
+    if (CLK_MHZ != 50 && CLK_MHZ != 40) begin : bad_clk
+        ulx3s_top_bad_parameter_CLK_MHZ bad ();
+    end
+endgenerate
 wire clk, pll_lock, rst;
 `ifdef SIM
 assign clk      = clk_25mhz;
 assign pll_lock = 1'b1;
 `else
-// 25 MHz -> 50 MHz: VCO = 25 / CLKI_DIV * CLKFB_DIV * CLKOP_DIV = 600 MHz
-// (the values of `ecppll -i 25 -o 50`)
-(* FREQUENCY_PIN_CLKI = "25" *)
-(* FREQUENCY_PIN_CLKOP = "50" *)
-(* ICP_CURRENT = "12" *) (* LPF_RESISTOR = "8" *) (* MFG_ENABLE_FILTEROPAMP = "1" *) (* MFG_GMCREF_SEL = "2" *)
-EHXPLLL #(
-    .PLLRST_ENA       ("DISABLED"),
-    .INTFB_WAKE       ("DISABLED"),
-    .STDBY_ENABLE     ("DISABLED"),
-    .DPHASE_SOURCE    ("DISABLED"),
-    .OUTDIVIDER_MUXA  ("DIVA"),
-    .OUTDIVIDER_MUXB  ("DIVB"),
-    .OUTDIVIDER_MUXC  ("DIVC"),
-    .OUTDIVIDER_MUXD  ("DIVD"),
-    .CLKI_DIV         (1),
-    .CLKOP_ENABLE     ("ENABLED"),
-    .CLKOP_DIV        (12),
-    .CLKOP_CPHASE     (5),
-    .CLKOP_FPHASE     (0),
-    .FEEDBK_PATH      ("CLKOP"),
-    .CLKFB_DIV        (2)
-) u_pll (
-    .RST          (1'b0),
-    .STDBY        (1'b0),
-    .CLKI         (clk_25mhz),
-    .CLKOP        (clk),
-    .CLKFB        (clk),
-    .CLKINTFB     (),
-    .PHASESEL0    (1'b0),
-    .PHASESEL1    (1'b0),
-    .PHASEDIR     (1'b1),
-    .PHASESTEP    (1'b1),
-    .PHASELOADREG (1'b1),
-    .PLLWAKESYNC  (1'b0),
-    .ENCLKOP      (1'b0),
-    .LOCK         (pll_lock)
-);
+// 25 MHz -> CLK_MHZ: CLKOP = 25 / CLKI_DIV * CLKFB_DIV, VCO = CLKOP *
+// CLKOP_DIV = 600 MHz (inside the 400-800 MHz the PLL allows). One
+// instance per frequency so that its attributes stay literal.
+localparam integer PLL_CLKI_DIV  = CLK_MHZ == 40 ? 5 : 1;
+localparam integer PLL_CLKFB_DIV = CLK_MHZ == 40 ? 8 : 2;
+localparam integer PLL_CLKOP_DIV = 600 / CLK_MHZ;
+generate
+    if (CLK_MHZ == 50) begin : g_pll50
+        (* FREQUENCY_PIN_CLKI = "25" *)
+        (* FREQUENCY_PIN_CLKOP = "50" *)
+        (* ICP_CURRENT = "12" *) (* LPF_RESISTOR = "8" *) (* MFG_ENABLE_FILTEROPAMP = "1" *) (* MFG_GMCREF_SEL = "2" *)
+        EHXPLLL #(
+            .PLLRST_ENA ("DISABLED"), .INTFB_WAKE ("DISABLED"), .STDBY_ENABLE ("DISABLED"),
+            .DPHASE_SOURCE ("DISABLED"), .OUTDIVIDER_MUXA ("DIVA"), .OUTDIVIDER_MUXB ("DIVB"),
+            .OUTDIVIDER_MUXC ("DIVC"), .OUTDIVIDER_MUXD ("DIVD"), .CLKOP_ENABLE ("ENABLED"),
+            .FEEDBK_PATH ("CLKOP"), .CLKOP_FPHASE (0),
+            .CLKI_DIV (PLL_CLKI_DIV), .CLKFB_DIV (PLL_CLKFB_DIV),
+            .CLKOP_DIV (PLL_CLKOP_DIV), .CLKOP_CPHASE (PLL_CLKOP_DIV / 2 - 1)
+        ) u_pll (
+            .RST (1'b0), .STDBY (1'b0), .CLKI (clk_25mhz), .CLKOP (clk), .CLKFB (clk), .CLKINTFB (),
+            .PHASESEL0 (1'b0), .PHASESEL1 (1'b0), .PHASEDIR (1'b1), .PHASESTEP (1'b1),
+            .PHASELOADREG (1'b1), .PLLWAKESYNC (1'b0), .ENCLKOP (1'b0), .LOCK (pll_lock)
+        );
+    end else begin : g_pll40
+        (* FREQUENCY_PIN_CLKI = "25" *)
+        (* FREQUENCY_PIN_CLKOP = "40" *)
+        (* ICP_CURRENT = "12" *) (* LPF_RESISTOR = "8" *) (* MFG_ENABLE_FILTEROPAMP = "1" *) (* MFG_GMCREF_SEL = "2" *)
+        EHXPLLL #(
+            .PLLRST_ENA ("DISABLED"), .INTFB_WAKE ("DISABLED"), .STDBY_ENABLE ("DISABLED"),
+            .DPHASE_SOURCE ("DISABLED"), .OUTDIVIDER_MUXA ("DIVA"), .OUTDIVIDER_MUXB ("DIVB"),
+            .OUTDIVIDER_MUXC ("DIVC"), .OUTDIVIDER_MUXD ("DIVD"), .CLKOP_ENABLE ("ENABLED"),
+            .FEEDBK_PATH ("CLKOP"), .CLKOP_FPHASE (0),
+            .CLKI_DIV (PLL_CLKI_DIV), .CLKFB_DIV (PLL_CLKFB_DIV),
+            .CLKOP_DIV (PLL_CLKOP_DIV), .CLKOP_CPHASE (PLL_CLKOP_DIV / 2 - 1)
+        ) u_pll (
+            .RST (1'b0), .STDBY (1'b0), .CLKI (clk_25mhz), .CLKOP (clk), .CLKFB (clk), .CLKINTFB (),
+            .PHASESEL0 (1'b0), .PHASESEL1 (1'b0), .PHASEDIR (1'b1), .PHASESTEP (1'b1),
+            .PHASELOADREG (1'b1), .PLLWAKESYNC (1'b0), .ENCLKOP (1'b0), .LOCK (pll_lock)
+        );
+    end
+endgenerate
 `endif
 
 board_rst_sync #(
@@ -483,7 +494,7 @@ generate
             .BASE        (DRAM_BASE),
             .ROW_BITS    (13),
             .COL_BITS    (SDRAM_COL_BITS),
-            .CLK_MHZ     (50),
+            .CLK_MHZ     (CLK_MHZ),
             .CAS_LATENCY (2),
             .RD_EXTRA    (1)
         ) u_dram (
