@@ -31,8 +31,11 @@ $(eval $(call vl_test,test_arb_bram,arb_bram,verif/board/test_arb_bram.c verif/b
 
 # The board's SDRAM controller against the SDRAM model written here
 # (sdram_model.c): at the board's clock (50 MHz, CAS latency 2, 32 MiB),
+# the board at BOARD_MHZ=40 (40 MHz, CAS latency 2, a register on DQ in),
 # and a fast part (125 MHz, CAS latency 3, 64 MiB, a register on DQ in).
 $(eval $(call verilate,sdram,sdram_ctrl,rtl/board/sdram_ctrl.v,))
 $(eval $(call vl_test,test_sdram_ctrl,sdram,verif/board/test_sdram_ctrl.c verif/board/sdram_model.c verif/board/axi_txn.c,verif/board/shim_sdram_ctrl.cpp))
+$(eval $(call verilate,sdram_40,sdram_ctrl,rtl/board/sdram_ctrl.v,-GCLK_MHZ=40 -GRD_EXTRA=1))
+$(eval $(call vl_test,test_sdram_ctrl_40,sdram_40,verif/board/test_sdram_ctrl.c verif/board/sdram_model.c verif/board/axi_txn.c,verif/board/shim_sdram_ctrl_40.cpp))
 $(eval $(call verilate,sdram_fast,sdram_ctrl,rtl/board/sdram_ctrl.v,-GCLK_MHZ=125 -GCAS_LATENCY=3 -GRD_EXTRA=1 -GCOL_BITS=10))
 $(eval $(call vl_test,test_sdram_ctrl_fast,sdram_fast,verif/board/test_sdram_ctrl.c verif/board/sdram_model.c verif/board/axi_txn.c,verif/board/shim_sdram_ctrl_fast.cpp))
