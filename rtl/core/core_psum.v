@@ -354,6 +354,24 @@ always @(posedge clk) begin
     if (!rst && dma_wr_valid && {{(32-PW){1'b0}}, dma_wr_part} >= COLS)
         $error("core_psum: DMA write to partition %0d >= COLS (instance %m)", dma_wr_part);
 end
+
+`ifdef TL_CHECKS
+// every word port's handshake and read timing (core_mem_check.v);
+// simulation only, in the builds that define TL_CHECKS. The tensor
+// engine's beats have no handshake (never held).
+core_mem_check #(.NAME("PSUM DMA write"), .AW(WA), .DW(PW + DATA_WIDTH + NB)) chk_dma_wr (
+    .clk (clk), .rst (rst), .valid (dma_wr_valid), .ready (dma_wr_ready), .addr (dma_wr_addr),
+    .data ({dma_wr_part, dma_wr_data, dma_wr_strb}), .rsp_valid (1'b0));
+core_mem_check #(.NAME("PSUM ACT write"), .AW(WA), .DW(COLS + COLS*DATA_WIDTH + NB)) chk_act_wr (
+    .clk (clk), .rst (rst), .valid (act_wr_valid), .ready (act_wr_ready), .addr (act_wr_addr),
+    .data ({act_wr_mask, act_wr_data, act_wr_strb}), .rsp_valid (1'b0));
+core_mem_check #(.NAME("PSUM DMA read"), .AW(WA), .READ(1)) chk_dma_rd (
+    .clk (clk), .rst (rst), .valid (dma_rd_valid), .ready (dma_rd_ready), .addr (dma_rd_addr),
+    .data (1'b0), .rsp_valid (dma_rd_rsp_valid));
+core_mem_check #(.NAME("PSUM ACT read"), .AW(WA), .READ(1)) chk_act_rd (
+    .clk (clk), .rst (rst), .valid (act_rd_valid), .ready (act_rd_ready), .addr (act_rd_addr),
+    .data (1'b0), .rsp_valid (act_rd_rsp_valid));
+`endif
 `endif
 
 `undef PS_START
