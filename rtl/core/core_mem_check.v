@@ -24,7 +24,9 @@
  * A violation is reported with $error: the port (NAME and the instance
  * path), the rule, the values and the cycle number counted from the end of
  * the last reset; under Verilator $error stops the simulation (the running
- * test fails).
+ * test fails). With the plusarg +tl_mem_stats (Verilator) it prints, at
+ * the end of the simulation, the requests taken, the longest wait of one
+ * and how many waited 100 cycles or more.
  *
  * Latency: none (a checker). Handshake: *_valid/*_ready, taken when both
  * are high.
@@ -55,12 +57,25 @@ reg [AW-1:0] addr_reg;   // ... with this address
 reg [DW-1:0] data_reg;   // ... and this payload
 reg [RL-1:0] taken_reg;  // bit i: a request taken i + 1 cycles ago
 reg [63:0]   cycle_reg;  // rising edges since the end of the last reset
+// statistics over the whole simulation (resets included), printed at its
+// end with the plusarg +tl_mem_stats
+reg [63:0]   taken_n;    // requests taken
+reg [31:0]   wait_n;     // cycles the request on offer has waited so far
+reg [31:0]   wait_max;   // the longest wait of one request
+reg [63:0]   wait_long;  // requests that waited 100 cycles or more
+initial begin
+    taken_n   = 64'd0;
+    wait_n    = 32'd0;
+    wait_max  = 32'd0;
+    wait_long = 64'd0;
+end
 
 always @(posedge clk) begin
     if (rst) begin
         wait_reg  <= 1'b0;
         taken_reg <= {RL{1'b0}};
         cycle_reg <= 64'd0;
+        wait_n    <= 32'd0;
     end else begin
         if (wait_reg && !valid)
             $error("core_mem_check %s: VALID dropped before READY, address 0x%0h (cycle %0d) (instance %m)",
@@ -80,10 +95,27 @@ always @(posedge clk) begin
         wait_reg  <= valid && !ready;
         taken_reg <= {taken_reg[RL-2:0], valid && ready};
         cycle_reg <= cycle_reg + 64'd1;
+        if (valid && ready) begin
+            taken_n <= taken_n + 64'd1;
+            if (wait_n >= 32'd100)
+                wait_long <= wait_long + 64'd1;
+            if (wait_n > wait_max)
+                wait_max <= wait_n;
+        end
+        wait_n <= (valid && !ready) ? wait_n + 32'd1 : 32'd0;
     end
     addr_reg <= addr;
     data_reg <= data;
 end
+
+`ifdef VERILATOR
+// (a SystemVerilog final block: Verilator only, Icarus -g2005 has none)
+final begin
+    if ($test$plusargs("tl_mem_stats"))
+        $display("core_mem_check %s: %0d requests taken, longest wait %0d cycles, %0d waited 100 or more (instance %m)",
+                 NAME, taken_n, wait_max, wait_long);
+end
+`endif
 
 endmodule
 

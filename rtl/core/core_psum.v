@@ -189,15 +189,30 @@ always @* begin
             te_wstrb[4*i +: 4] = 4'hf;
 end
 
+// ---- simulation only: long random stalls of each word port ------------------
+// (core_mem_stall, on with TL_CHECKS and +tl_mem_stall=N: test_core_impolite);
+// a port held is left out of its arbitration. Constant 0 in synthesis.
+wire hold_dma_wr, hold_act_wr, hold_dma_rd, hold_act_rd;
+`ifdef SYNTHESIS
+assign {hold_dma_wr, hold_act_wr, hold_dma_rd, hold_act_rd} = 4'b0000;
+`elsif TL_CHECKS
+core_mem_stall #(.SALT(11)) stall_dma_wr (.clk (clk), .rst (rst), .hold (hold_dma_wr));
+core_mem_stall #(.SALT(12)) stall_act_wr (.clk (clk), .rst (rst), .hold (hold_act_wr));
+core_mem_stall #(.SALT(13)) stall_dma_rd (.clk (clk), .rst (rst), .hold (hold_dma_rd));
+core_mem_stall #(.SALT(14)) stall_act_rd (.clk (clk), .rst (rst), .hold (hold_act_rd));
+`else
+assign {hold_dma_wr, hold_act_wr, hold_dma_rd, hold_act_rd} = 4'b0000;
+`endif
+
 // ---- word-port arbitration ---------------------------------------------------
 reg rd_last_act_reg, wr_last_act_reg;
 
-wire rd_dma_ok = dma_rd_valid && !(te_acc && te_rbank == word_bank(dma_rd_addr));
-wire rd_act_ok = act_rd_valid && !(te_acc && te_rbank == word_bank(act_rd_addr));
+wire rd_dma_ok = dma_rd_valid && !hold_dma_rd && !(te_acc && te_rbank == word_bank(dma_rd_addr));
+wire rd_act_ok = act_rd_valid && !hold_act_rd && !(te_acc && te_rbank == word_bank(act_rd_addr));
 wire rd_dma    = rd_dma_ok && (!rd_act_ok || rd_last_act_reg);
 wire rd_act    = rd_act_ok && !rd_dma;
-wire wr_dma_ok = dma_wr_valid && !(te_wr && te_wbank == word_bank(dma_wr_addr));
-wire wr_act_ok = act_wr_valid && !(te_wr && te_wbank == word_bank(act_wr_addr));
+wire wr_dma_ok = dma_wr_valid && !hold_dma_wr && !(te_wr && te_wbank == word_bank(dma_wr_addr));
+wire wr_act_ok = act_wr_valid && !hold_act_wr && !(te_wr && te_wbank == word_bank(act_wr_addr));
 wire wr_dma    = wr_dma_ok && (!wr_act_ok || wr_last_act_reg);
 wire wr_act    = wr_act_ok && !wr_dma;
 

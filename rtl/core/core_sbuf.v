@@ -97,10 +97,28 @@ generate
     end
 endgenerate
 
+// ---- simulation only: long random stalls of each port ----------------------
+// (core_mem_stall, on with TL_CHECKS and +tl_mem_stall=N: test_core_impolite);
+// a port held is left out of its arbitration. Constant 0 in synthesis.
+wire hold_dma_wr, hold_act_wr, hold_dma_rd, hold_te_rd, hold_act_rd;
+`ifdef SYNTHESIS
+assign {hold_dma_wr, hold_act_wr, hold_dma_rd, hold_te_rd, hold_act_rd} = 5'b00000;
+`elsif TL_CHECKS
+core_mem_stall #(.SALT(1)) stall_dma_wr (.clk (clk), .rst (rst), .hold (hold_dma_wr));
+core_mem_stall #(.SALT(2)) stall_act_wr (.clk (clk), .rst (rst), .hold (hold_act_wr));
+core_mem_stall #(.SALT(3)) stall_dma_rd (.clk (clk), .rst (rst), .hold (hold_dma_rd));
+core_mem_stall #(.SALT(4)) stall_te_rd  (.clk (clk), .rst (rst), .hold (hold_te_rd));
+core_mem_stall #(.SALT(5)) stall_act_rd (.clk (clk), .rst (rst), .hold (hold_act_rd));
+`else
+assign {hold_dma_wr, hold_act_wr, hold_dma_rd, hold_te_rd, hold_act_rd} = 5'b00000;
+`endif
+
 // ---- write arbitration: DMA / ACT round robin ------------------------------
 reg  wr_last_act_reg;          // the last write granted was ACT's
-wire wr_dma = dma_wr_valid && (!act_wr_valid || wr_last_act_reg);
-wire wr_act = act_wr_valid && !wr_dma;
+wire dma_wr_req = dma_wr_valid && !hold_dma_wr;
+wire act_wr_req = act_wr_valid && !hold_act_wr;
+wire wr_dma = dma_wr_req && (!act_wr_req || wr_last_act_reg);
+wire wr_act = act_wr_req && !wr_dma;
 
 assign dma_wr_ready = wr_dma;
 assign act_wr_ready = wr_act;
@@ -111,7 +129,7 @@ assign act_wr_ready = wr_act;
 localparam [1:0] RD_DMA = 2'd0, RD_TE = 2'd1, RD_ACT = 2'd2;
 reg  [1:0] rd_last_reg;
 reg  [2:0] rd_gnt;
-wire [2:0] rd_req = {act_rd_valid, te_rd_valid, dma_rd_valid};
+wire [2:0] rd_req = {act_rd_valid && !hold_act_rd, te_rd_valid && !hold_te_rd, dma_rd_valid && !hold_dma_rd};
 
 always @* begin
     rd_gnt = 3'b000;
