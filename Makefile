@@ -63,6 +63,7 @@ help:
 	@echo "  make bench-gemm    driver GEMMs on the 16 x 16 core, DMA from DRAM (Verilator)"
 	@echo "  make bench-systemc 512^3 bf16 GEMM: SystemC LT model vs Verilated RTL in SystemC"
 	@echo "  make formal        SymbiYosys proofs, each also on a mutant that must fail"
+	@echo "  make test-memcheck the core's SBUF/PSUM port checker on RTL mutants that must fail"
 	@echo "  make coverage      RTL line/toggle coverage (HTML under build/coverage/), the"
 	@echo "                     C model and driver line coverage (make coverage-c alone), and"
 	@echo "                     the functional coverage points, printed as tables"

@@ -189,15 +189,30 @@ always @* begin
             te_wstrb[4*i +: 4] = 4'hf;
 end
 
+// ---- simulation only: long random stalls of each word port ------------------
+// (core_mem_stall, on with TL_CHECKS and +tl_mem_stall=N: test_core_impolite);
+// a port held is left out of its arbitration. Constant 0 in synthesis.
+wire hold_dma_wr, hold_act_wr, hold_dma_rd, hold_act_rd;
+`ifdef SYNTHESIS
+assign {hold_dma_wr, hold_act_wr, hold_dma_rd, hold_act_rd} = 4'b0000;
+`elsif TL_CHECKS
+core_mem_stall #(.SALT(11)) stall_dma_wr (.clk (clk), .rst (rst), .hold (hold_dma_wr));
+core_mem_stall #(.SALT(12)) stall_act_wr (.clk (clk), .rst (rst), .hold (hold_act_wr));
+core_mem_stall #(.SALT(13)) stall_dma_rd (.clk (clk), .rst (rst), .hold (hold_dma_rd));
+core_mem_stall #(.SALT(14)) stall_act_rd (.clk (clk), .rst (rst), .hold (hold_act_rd));
+`else
+assign {hold_dma_wr, hold_act_wr, hold_dma_rd, hold_act_rd} = 4'b0000;
+`endif
+
 // ---- word-port arbitration ---------------------------------------------------
 reg rd_last_act_reg, wr_last_act_reg;
 
-wire rd_dma_ok = dma_rd_valid && !(te_acc && te_rbank == word_bank(dma_rd_addr));
-wire rd_act_ok = act_rd_valid && !(te_acc && te_rbank == word_bank(act_rd_addr));
+wire rd_dma_ok = dma_rd_valid && !hold_dma_rd && !(te_acc && te_rbank == word_bank(dma_rd_addr));
+wire rd_act_ok = act_rd_valid && !hold_act_rd && !(te_acc && te_rbank == word_bank(act_rd_addr));
 wire rd_dma    = rd_dma_ok && (!rd_act_ok || rd_last_act_reg);
 wire rd_act    = rd_act_ok && !rd_dma;
-wire wr_dma_ok = dma_wr_valid && !(te_wr && te_wbank == word_bank(dma_wr_addr));
-wire wr_act_ok = act_wr_valid && !(te_wr && te_wbank == word_bank(act_wr_addr));
+wire wr_dma_ok = dma_wr_valid && !hold_dma_wr && !(te_wr && te_wbank == word_bank(dma_wr_addr));
+wire wr_act_ok = act_wr_valid && !hold_act_wr && !(te_wr && te_wbank == word_bank(act_wr_addr));
 wire wr_dma    = wr_dma_ok && (!wr_act_ok || wr_last_act_reg);
 wire wr_act    = wr_act_ok && !wr_dma;
 
@@ -354,6 +369,24 @@ always @(posedge clk) begin
     if (!rst && dma_wr_valid && {{(32-PW){1'b0}}, dma_wr_part} >= COLS)
         $error("core_psum: DMA write to partition %0d >= COLS (instance %m)", dma_wr_part);
 end
+
+`ifdef TL_CHECKS
+// every word port's handshake and read timing (core_mem_check.v);
+// simulation only, in the builds that define TL_CHECKS. The tensor
+// engine's beats have no handshake (never held).
+core_mem_check #(.NAME("PSUM DMA write"), .AW(WA), .DW(PW + DATA_WIDTH + NB)) chk_dma_wr (
+    .clk (clk), .rst (rst), .valid (dma_wr_valid), .ready (dma_wr_ready), .addr (dma_wr_addr),
+    .data ({dma_wr_part, dma_wr_data, dma_wr_strb}), .rsp_valid (1'b0));
+core_mem_check #(.NAME("PSUM ACT write"), .AW(WA), .DW(COLS + COLS*DATA_WIDTH + NB)) chk_act_wr (
+    .clk (clk), .rst (rst), .valid (act_wr_valid), .ready (act_wr_ready), .addr (act_wr_addr),
+    .data ({act_wr_mask, act_wr_data, act_wr_strb}), .rsp_valid (1'b0));
+core_mem_check #(.NAME("PSUM DMA read"), .AW(WA), .READ(1)) chk_dma_rd (
+    .clk (clk), .rst (rst), .valid (dma_rd_valid), .ready (dma_rd_ready), .addr (dma_rd_addr),
+    .data (1'b0), .rsp_valid (dma_rd_rsp_valid));
+core_mem_check #(.NAME("PSUM ACT read"), .AW(WA), .READ(1)) chk_act_rd (
+    .clk (clk), .rst (rst), .valid (act_rd_valid), .ready (act_rd_ready), .addr (act_rd_addr),
+    .data (1'b0), .rsp_valid (act_rd_rsp_valid));
+`endif
 `endif
 
 `undef PS_START

@@ -97,10 +97,28 @@ generate
     end
 endgenerate
 
+// ---- simulation only: long random stalls of each port ----------------------
+// (core_mem_stall, on with TL_CHECKS and +tl_mem_stall=N: test_core_impolite);
+// a port held is left out of its arbitration. Constant 0 in synthesis.
+wire hold_dma_wr, hold_act_wr, hold_dma_rd, hold_te_rd, hold_act_rd;
+`ifdef SYNTHESIS
+assign {hold_dma_wr, hold_act_wr, hold_dma_rd, hold_te_rd, hold_act_rd} = 5'b00000;
+`elsif TL_CHECKS
+core_mem_stall #(.SALT(1)) stall_dma_wr (.clk (clk), .rst (rst), .hold (hold_dma_wr));
+core_mem_stall #(.SALT(2)) stall_act_wr (.clk (clk), .rst (rst), .hold (hold_act_wr));
+core_mem_stall #(.SALT(3)) stall_dma_rd (.clk (clk), .rst (rst), .hold (hold_dma_rd));
+core_mem_stall #(.SALT(4)) stall_te_rd  (.clk (clk), .rst (rst), .hold (hold_te_rd));
+core_mem_stall #(.SALT(5)) stall_act_rd (.clk (clk), .rst (rst), .hold (hold_act_rd));
+`else
+assign {hold_dma_wr, hold_act_wr, hold_dma_rd, hold_te_rd, hold_act_rd} = 5'b00000;
+`endif
+
 // ---- write arbitration: DMA / ACT round robin ------------------------------
 reg  wr_last_act_reg;          // the last write granted was ACT's
-wire wr_dma = dma_wr_valid && (!act_wr_valid || wr_last_act_reg);
-wire wr_act = act_wr_valid && !wr_dma;
+wire dma_wr_req = dma_wr_valid && !hold_dma_wr;
+wire act_wr_req = act_wr_valid && !hold_act_wr;
+wire wr_dma = dma_wr_req && (!act_wr_req || wr_last_act_reg);
+wire wr_act = act_wr_req && !wr_dma;
 
 assign dma_wr_ready = wr_dma;
 assign act_wr_ready = wr_act;
@@ -111,7 +129,7 @@ assign act_wr_ready = wr_act;
 localparam [1:0] RD_DMA = 2'd0, RD_TE = 2'd1, RD_ACT = 2'd2;
 reg  [1:0] rd_last_reg;
 reg  [2:0] rd_gnt;
-wire [2:0] rd_req = {act_rd_valid, te_rd_valid, dma_rd_valid};
+wire [2:0] rd_req = {act_rd_valid && !hold_act_rd, te_rd_valid && !hold_te_rd, dma_rd_valid && !hold_dma_rd};
 
 always @* begin
     rd_gnt = 3'b000;
@@ -210,6 +228,26 @@ always @(posedge clk) begin
     if (!rst && dma_wr_valid && {{(32-PW){1'b0}}, dma_wr_part} >= ROWS)
         $error("core_sbuf: DMA write to partition %0d >= ROWS (instance %m)", dma_wr_part);
 end
+
+`ifdef TL_CHECKS
+// every request port's handshake and read timing (core_mem_check.v);
+// simulation only, in the builds that define TL_CHECKS
+core_mem_check #(.NAME("SBUF DMA write"), .AW(WA), .DW(PW + DATA_WIDTH + NB + G)) chk_dma_wr (
+    .clk (clk), .rst (rst), .valid (dma_wr_valid), .ready (dma_wr_ready), .addr (dma_wr_addr),
+    .data ({dma_wr_part, dma_wr_data, dma_wr_strb, dma_wr_pmask}), .rsp_valid (1'b0));
+core_mem_check #(.NAME("SBUF ACT write"), .AW(WA), .DW(ROWS + ROWS*DATA_WIDTH + NB)) chk_act_wr (
+    .clk (clk), .rst (rst), .valid (act_wr_valid), .ready (act_wr_ready), .addr (act_wr_addr),
+    .data ({act_wr_mask, act_wr_data, act_wr_strb}), .rsp_valid (1'b0));
+core_mem_check #(.NAME("SBUF DMA read"), .AW(WA), .READ(1)) chk_dma_rd (
+    .clk (clk), .rst (rst), .valid (dma_rd_valid), .ready (dma_rd_ready), .addr (dma_rd_addr),
+    .data (1'b0), .rsp_valid (dma_rd_rsp_valid));
+core_mem_check #(.NAME("SBUF TE read"), .AW(WA), .READ(1)) chk_te_rd (
+    .clk (clk), .rst (rst), .valid (te_rd_valid), .ready (te_rd_ready), .addr (te_rd_addr),
+    .data (1'b0), .rsp_valid (te_rd_rsp_valid));
+core_mem_check #(.NAME("SBUF ACT read"), .AW(WA), .READ(1)) chk_act_rd (
+    .clk (clk), .rst (rst), .valid (act_rd_valid), .ready (act_rd_ready), .addr (act_rd_addr),
+    .data (1'b0), .rsp_valid (act_rd_rsp_valid));
+`endif
 `endif
 
 endmodule

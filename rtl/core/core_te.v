@@ -155,7 +155,13 @@ end
 wire          w_rd_valid, x_rd_valid;
 wire [WA-1:0] w_rd_addr, x_rd_addr;
 reg           rr_w_last_reg;                 // the last read granted was the W loader's
-wire          pick_w = w_rd_valid && (!x_rd_valid || !rr_w_last_reg);
+// a read on offer and not taken is offered again, unchanged (the memory
+// ports' protocol, docs/core.md section 11): the choice is kept while it
+// waits, even if the other stream asks meanwhile
+reg           rd_wait_reg;                   // last cycle's read on offer was not taken ...
+reg           rd_wait_w_reg;                 // ... and was the W loader's
+wire          pick_w = rd_wait_reg ? rd_wait_w_reg
+                                   : w_rd_valid && (!x_rd_valid || !rr_w_last_reg);
 assign rd_valid = w_rd_valid || x_rd_valid;
 assign rd_addr  = pick_w ? w_rd_addr : x_rd_addr;
 wire          rd_fire = rd_valid && rd_ready;
@@ -240,6 +246,7 @@ end
 always @(posedge clk) begin
     tile_reg  <= tile_next;
     w_row_reg <= w_row_next;
+    rd_wait_w_reg <= pick_w;
     if (take && i_load) begin
         wq_fmt[wq_wr_reg[0]] <= i_fmt_w;
         wq_k[wq_wr_reg[0]]   <= i_k[KW-1:0];
@@ -252,6 +259,7 @@ always @(posedge clk) begin
         cq_wr_reg     <= {(CQ_L2+1){1'b0}};
         cq_rd_reg     <= {(CQ_L2+1){1'b0}};
         rr_w_last_reg <= 1'b0;
+        rd_wait_reg   <= 1'b0;
         tag_w_reg     <= {`CORE_MEM_RL{1'b0}};
         tag_x_reg     <= {`CORE_MEM_RL{1'b0}};
     end else begin
@@ -267,6 +275,7 @@ always @(posedge clk) begin
             cq_rd_reg <= cq_rd_reg + {{CQ_L2{1'b0}}, 1'b1};
         if (rd_fire)
             rr_w_last_reg <= pick_w;
+        rd_wait_reg <= rd_valid && !rd_ready;
         tag_w_reg <= {tag_w_reg[`CORE_MEM_RL-2:0], rd_fire && pick_w};
         tag_x_reg <= {tag_x_reg[`CORE_MEM_RL-2:0], rd_fire && !pick_w};
     end

@@ -78,6 +78,10 @@ private:
         // the model may need 64-byte alignment: allocate it aligned
         if (posix_memalign(&mem_, 64, sizeof(Model)))
             abort();
+        // an empty plusarg list, loaded: $value$plusargs in the RTL
+        // (rtl/core/core_mem_stall.v) aborts without one; a shim may add
+        // to it before the first eval (core_dut_plusarg)
+        ctx.commandArgsAdd(0, nullptr);
         top = new (mem_) Model(&ctx);
         if (wave) {
             ctx.traceEverOn(true);

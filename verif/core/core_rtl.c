@@ -1,4 +1,5 @@
 /* The Verilated trnlite_core as a device (core_rtl.h). */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "core_rtl.h"
@@ -136,6 +137,18 @@ core_rtl *core_rtl_create(uint64_t base, uint64_t size, const core_rtl_opts *o)
         return NULL;
     }
     r->dut = core_dut_create(o->wave, o->powerup_seed);
+    /* the impolite set also stalls the core's SBUF and PSUM ports for up to
+     * 300 cycles at a time (core_mem_stall, in the builds with TL_CHECKS;
+     * a plusarg, so the polite tests keep their timing exactly) */
+    if (axi_mem_impolite_wanted()) {
+        char arg[40];
+        snprintf(arg, sizeof arg, "+tl_mem_stall=%u", (unsigned)(o->seed % 1000000u) + 1u);
+        core_dut_plusarg(r->dut, arg);
+    }
+    /* TL_MEM_STATS=1: each port's checker prints its waits when the model
+     * is freed (core_mem_check.v) */
+    if (getenv("TL_MEM_STATS"))
+        core_dut_plusarg(r->dut, "+tl_mem_stats");
     core_rtl_reset(r, 4);
     return r;
 }

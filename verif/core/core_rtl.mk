@@ -7,8 +7,10 @@ CORE_RTL_ALL := $(CORE_FILES) $(CORE_HDRS)
 # The 4 x 8 build has 2 activation lanes for its 8 partitions (ACT_LANES,
 # 4 rounds per element; the board configuration has 1); the 8 x 8 one has
 # the default, one per partition.
-$(eval $(call verilate,core_4x8,trnlite_core,$(CORE_RTL_ALL),$(CORE_INC) --trace-depth 3 $(CORE_CFG_4x8) -GACT_LANES=2))
-$(eval $(call verilate,core_8x8,trnlite_core,$(CORE_RTL_ALL),$(CORE_INC) --trace-depth 3 $(CORE_CFG_8x8)))
+# Both carry core_mem_check on every SBUF and PSUM port (TL_CHECKS,
+# rtl/core/memcheck.mk).
+$(eval $(call verilate,core_4x8,trnlite_core,$(CORE_RTL_ALL) $(MEMCHECK_FILES),$(CORE_INC) $(MEMCHECK_DEFS) --trace-depth 3 $(CORE_CFG_4x8) -GACT_LANES=2))
+$(eval $(call verilate,core_8x8,trnlite_core,$(CORE_RTL_ALL) $(MEMCHECK_FILES),$(CORE_INC) $(MEMCHECK_DEFS) --trace-depth 3 $(CORE_CFG_8x8)))
 
 CORE_RTL_HARNESS := verif/core/core_rtl.c verif/core/core_harness_rtl.c verif/common/axi_mem.c $(CORE_HARNESS)
 $(eval $(call vl_test,test_core_rtl_4x8,core_4x8,verif/core/test_core_rtl.c verif/core/core_progs.c $(CORE_RTL_HARNESS),verif/core/shim_core.cpp))

@@ -41,6 +41,9 @@ typedef struct core_dut core_dut;
 /* wave: FST path or NULL; seed: random power-up values (0: all zero). */
 core_dut *core_dut_create(const char *wave, uint32_t seed);
 void core_dut_free(core_dut *d);
+/* Adds a simulation plusarg (e.g. "+tl_mem_stall=5", rtl/core/core_mem_stall.v)
+ * to the model; call it before the first core_dut_eval. */
+void core_dut_plusarg(core_dut *d, const char *arg);
 /* Bus width in bytes of this build. */
 unsigned core_dut_data_bytes(void);
 /* Clock low: inputs from io into the model, evaluate, outputs into io. */

@@ -2,8 +2,9 @@
 # against the whole-core C model: test_core_te_<config>.
 #   4x4: 64-bit words, 2 PSUM banks of 128 entries, 4 KiB SBUF partitions
 #   8x8: 128-bit words, 4 PSUM banks of 128 entries, 4 KiB SBUF partitions
-CT_RTL   := $(MEM_HDRS) $(MEM_FILES) verif/core/core_te_tb.v
-CT_FLAGS := $(MEM_LINT_INC) --trace-depth 2
+# with core_mem_check on every SBUF and PSUM port (rtl/core/memcheck.mk)
+CT_RTL   := $(MEM_HDRS) $(MEM_FILES) $(MEMCHECK_FILES) verif/core/core_te_tb.v
+CT_FLAGS := $(MEM_LINT_INC) $(MEMCHECK_DEFS) --trace-depth 2
 $(eval $(call verilate,core_te_4x4,core_te_tb,$(CT_RTL),$(CT_FLAGS) -GROWS=4 -GCOLS=4 -GDATA_WIDTH=64 -GPSUM_BANKS=2 -GPSUM_BANK_LOG2=7 -GSBUF_PART_LOG2=12))
 $(eval $(call verilate,core_te_8x8,core_te_tb,$(CT_RTL),$(CT_FLAGS) -GROWS=8 -GCOLS=8 -GDATA_WIDTH=128 -GPSUM_BANKS=4 -GPSUM_BANK_LOG2=7 -GSBUF_PART_LOG2=12))
 CT_TEST := verif/core/test_core_te.c verif/core/core_harness.c

@@ -24,6 +24,12 @@ extern "C" core_dut *core_dut_create(const char *wave, uint32_t seed)
 
 extern "C" void core_dut_free(core_dut *d) { delete d; }
 
+extern "C" void core_dut_plusarg(core_dut *d, const char *arg)
+{
+    const char *argv[1] = {arg};
+    d->ctx.commandArgsAdd(1, argv);
+}
+
 extern "C" void core_dut_eval(core_dut *d, core_io *io)
 {
     Vtrnlite_core *t = d->top;

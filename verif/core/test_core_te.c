@@ -184,19 +184,36 @@ static void rand_write(ct_wr *w, unsigned is_psum, int dma)
         w->data[i] = tl_rng_u32(&rng);
 }
 
-/* Sets the traffic requests of this cycle (reads never target the word a
- * write of the same cycle targets: the RAMs leave that undefined). */
+/* Sets the traffic requests of this cycle. A request on offer in the last
+ * cycle and not taken stays on offer, unchanged (the ports' protocol,
+ * docs/core.md section 11, which core_mem_check enforces); the other ports
+ * draw anew. Reads never target the word a write of the same cycle
+ * targets (the RAMs leave that undefined): a new read is dropped for a
+ * write's word, a new write for a waiting read's. */
 static void traffic_requests(void)
 {
     ct_wr *wr[4] = {&pins.s_dma_wr, &pins.s_act_wr, &pins.p_dma_wr, &pins.p_act_wr};
     ct_rd *rd[4] = {&pins.s_dma_rd, &pins.s_act_rd, &pins.p_dma_rd, &pins.p_act_rd};
+    int wr_held[4], rd_held[4];
     for (unsigned i = 0; i < 4; i++) {
+        wr_held[i] = wr[i]->valid && !wr[i]->ready;
+        rd_held[i] = rd[i]->valid && !rd[i]->ready;
+    }
+    for (unsigned i = 0; i < 4; i++) {
+        if (wr_held[i])
+            continue;
         wr[i]->valid = rnd(100) < traffic;
-        if (wr[i]->valid)
-            rand_write(wr[i], i >= 2, !(i & 1));
+        if (!wr[i]->valid)
+            continue;
+        rand_write(wr[i], i >= 2, !(i & 1));
+        for (unsigned j = (i >= 2) * 2; j < (i >= 2) * 2 + 2; j++)
+            if (rd_held[j] && rd[j]->addr == wr[i]->addr)
+                wr[i]->valid = 0;
     }
     for (unsigned i = 0; i < 4; i++) {
         unsigned ps = i >= 2;
+        if (rd_held[i])
+            continue;
         rd[i]->valid = rnd(100) < traffic && tr[i].n < RQ - 2;
         if (!rd[i]->valid)
             continue;
@@ -205,6 +222,17 @@ static void traffic_requests(void)
             || (wr[ps * 2 + 1]->valid && wr[ps * 2 + 1]->addr == rd[i]->addr))
             rd[i]->valid = 0;
     }
+}
+
+/* a traffic request on offer and not taken in the last cycle */
+static int traffic_waiting(void)
+{
+    ct_wr *wr[4] = {&pins.s_dma_wr, &pins.s_act_wr, &pins.p_dma_wr, &pins.p_act_wr};
+    ct_rd *rd[4] = {&pins.s_dma_rd, &pins.s_act_rd, &pins.p_dma_rd, &pins.p_act_rd};
+    for (unsigned i = 0; i < 4; i++)
+        if ((wr[i]->valid && !wr[i]->ready) || (rd[i]->valid && !rd[i]->ready))
+            return 1;
+    return 0;
 }
 
 /* After the cycle's handshakes: expected data of reads taken (the model
@@ -439,6 +467,14 @@ static run_stats run(const mm_args *mm, unsigned n, unsigned traffic_pct)
             last = cycles;
         }
         ck_assert_msg(dones <= n, "more done pulses than instructions (seed %u)", seed);
+    }
+    /* requests still waiting stay on offer until taken; then no more */
+    pins.insn_valid = 0;
+    traffic = 0;
+    while (traffic_waiting()) {
+        ck_assert_msg(cycles < limit, "a traffic request never taken (seed %u)", seed);
+        traffic_requests();
+        cycle();
     }
     idle_ports();
     /* drain traffic reads */

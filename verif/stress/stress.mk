@@ -13,7 +13,7 @@ FUZZ += $(BUILD)/tests/test_dma_impolite $(BUILD)/tests/test_core_impolite
 # test_core_rtl's tests: random programs bit-exact under 100 power-up
 # seeds, and powerup_values_invisible (the same outputs in every cycle
 # under 3 seeds per program).
-$(eval $(call verilate,core_4x8_xu,trnlite_core,$(CORE_RTL_ALL),$(CORE_INC) --trace-depth 3 $(CORE_CFG_4x8) -GACT_LANES=2 --x-assign unique --x-initial unique))
+$(eval $(call verilate,core_4x8_xu,trnlite_core,$(CORE_RTL_ALL) $(MEMCHECK_FILES),$(CORE_INC) $(MEMCHECK_DEFS) --trace-depth 3 $(CORE_CFG_4x8) -GACT_LANES=2 --x-assign unique --x-initial unique))
 $(eval $(call vl_test,test_core_xprop,core_4x8_xu,verif/core/test_core_rtl.c verif/core/core_progs.c $(CORE_RTL_HARNESS),verif/core/shim_core.cpp))
 FUZZ += $(BUILD)/tests/test_core_xprop
 
