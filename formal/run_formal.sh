@@ -30,6 +30,9 @@
 #                          in the same cycle), so that the n runs together
 #                          show the whole set inductive; each must PASS.
 #                          The mutant runs once, all properties asserted
+#   # mutant-prop: <k>     (optional, with split) the mutant's run asserts
+#                          property k alone (F_ONLY = k): where BMC of the
+#                          whole set from reset is too slow to reach the bug
 # The properties live in formal/<name>.vh and are `include'd just before
 # the module's last `endmodule` of a copy made here under build/formal/
 # (so they see the module's own registers; the RTL is not edited). The
@@ -69,6 +72,7 @@ for name in "$@"; do
   mbmc=$(sed -n 's/^# mutant-bmc: //p' "$sby")
   props=$(sed -n 's/^# props: //p' "$sby"); props=${props:-$name}
   split=$(sed -n 's/^# split: //p' "$sby")
+  mprop=$(sed -n 's/^# mutant-prop: //p' "$sby")
   file=$(basename "$rtl")
   out=build/formal/$name
   rm -rf "$out"; mkdir -p "$out/src" "$out/sub"
@@ -90,6 +94,9 @@ for name in "$@"; do
     else
       sed "s|@SRC@|$src|" "$sby"
     fi | sed "${subsed[@]}" > "$out/$kind.sby"
+    if [[ $kind == mut && -n $mprop ]]; then
+      sed -i "s/^read -formal /read -formal -DF_ONLY=$mprop /" "$out/mut.sby"
+    fi
     rm -f "$out/$kind.log"
     t0=$(date +%s)
     if [[ $kind == real && -n $split ]]; then
