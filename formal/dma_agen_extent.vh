@@ -3,13 +3,14 @@
 // job walks, a dimension not at its last index has at least one more
 // stride to go in the ghost registers (dma_agen_ghost.vh),
 //   !i<k>z  =>  f_r<k> >= stride_k,
-// because f_r<k> = (n_k - 1 - i_k) * stride_k exactly (64 bits: no wrap),
+// because f_r<k> = (n_k - 1 - i_k) * stride_k exactly (FW bits: no wrap),
 // where n_0 is dma_agen's rows along dimension 0 (count0, or 1 when the
 // pattern is contiguous) and n_1, n_2 are count1, count2. Here the spans
 // the ghost registers start from are the products f_x<k> = (n_k - 1) *
-// stride_k. Also proven: in the cycle of `start`, the check in the form
-// dma_agen_window assumes, addr + f_x2 + f_x1 + f_x0 + row_len - 1, is
-// dma_psize's value (72 bits). Only dma_agen's contract is assumed (start
+// stride_k. The reduced configuration: counts below 2^FC (a contiguous
+// dimension 0: any count); addresses and strides at full width. At
+// FC = 4 the run of f_ok[7] did not finish in 420 s (docs/verification.md
+// 3). Only dma_agen's contract and the reduced counts are assumed (start
 // while idle, counts nonzero, the pattern held while the job walks); the
 // window plays no part. Included at the end of a copy of the module by
 // formal/run_formal.sh.

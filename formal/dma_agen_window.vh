@@ -18,9 +18,10 @@
 // ties the RTL's index counters to them,
 //   "not at the last index of dimension k"  =>  f_r<k> >= stride_k,
 // is ASSUMED here and PROVEN by dma_agen_extent (where the spans are the
-// products and f_r<k> = (n_k - 1 - i_k) * stride_k); that proof also shows
-// that the check above is dma_psize's value. Every invariant below is then
-// a sum or a comparison.
+// products and f_r<k> = (n_k - 1 - i_k) * stride_k, at counts below 2^3).
+// That the check above is dma_psize's value is argued by hand
+// (docs/verification.md 3), not proven. Every invariant below is a sum or
+// a comparison.
 `ifdef FORMAL
 localparam FW = 40;  // no sum below wraps: spans below 2^32, rows below 2^35
 reg f_init = 1'b1;
@@ -80,8 +81,8 @@ always @* if (!f_init && active_reg)
 // before, not in this one). Together the tasks show that the whole set
 // holds after reset and that every member follows from the whole set a
 // cycle earlier: the set is inductive, as one k-induction of all of them
-// would show (that one run did not finish in 400 s; the split ones take
-// seconds each). Without F_ONLY all are asserted at once.
+// would show (that one run did not finish in 400 s; the split ones took
+// 3 s to 2 minutes each). Without F_ONLY all are asserted at once.
 localparam F_N = 18;
 wire [F_N:1] f_ok;
 wire f_walk  = !f_init && active_reg;
