@@ -23,6 +23,16 @@
 #                          submodule's registers, which the .sby's script
 #                          wires to the module's own wires after
 #                          `flatten` (`connect -set <wire> <inst>.<tap>`)
+#   # split: <n>           (optional) prove the RTL in n runs, the k-th
+#                          with `read -formal -DF_ONLY=k`: the properties
+#                          file then asserts its k-th property and assumes
+#                          the others (a cycle back, and those before k
+#                          in the same cycle), so that the n runs together
+#                          show the whole set inductive; each must PASS.
+#                          The mutant runs once, all properties asserted
+#   # mutant-prop: <k>     (optional, with split) the mutant's run asserts
+#                          property k alone (F_ONLY = k): where BMC of the
+#                          whole set from reset is too slow to reach the bug
 # The properties live in formal/<name>.vh and are `include'd just before
 # the module's last `endmodule` of a copy made here under build/formal/
 # (so they see the module's own registers; the RTL is not edited). The
@@ -61,6 +71,8 @@ for name in "$@"; do
   mut=$(sed -n 's/^# mutant: //p' "$sby")
   mbmc=$(sed -n 's/^# mutant-bmc: //p' "$sby")
   props=$(sed -n 's/^# props: //p' "$sby"); props=${props:-$name}
+  split=$(sed -n 's/^# split: //p' "$sby")
+  mprop=$(sed -n 's/^# mutant-prop: //p' "$sby")
   file=$(basename "$rtl")
   out=build/formal/$name
   rm -rf "$out"; mkdir -p "$out/src" "$out/sub"
@@ -82,15 +94,33 @@ for name in "$@"; do
     else
       sed "s|@SRC@|$src|" "$sby"
     fi | sed "${subsed[@]}" > "$out/$kind.sby"
+    if [[ $kind == mut && -n $mprop ]]; then
+      sed -i "s/^read -formal /read -formal -DF_ONLY=$mprop /" "$out/mut.sby"
+    fi
+    rm -f "$out/$kind.log"
     t0=$(date +%s)
-    nice -n 10 "$venv/yowasp-sby" -f -d "$out/$kind" "$out/$kind.sby" > "$out/$kind.log" 2>&1
-    st=$(sby_status "$out/$kind.log"); st=${st:-ERROR}
+    if [[ $kind == real && -n $split ]]; then
+      # one run per property; the status is PASS only if every run passed
+      st=PASS
+      for k in $(seq 1 "$split"); do
+        sed "s/^read -formal /read -formal -DF_ONLY=$k /" "$out/real.sby" > "$out/real_$k.sby"
+        nice -n 10 "$venv/yowasp-sby" -f -d "$out/real_$k" "$out/real_$k.sby" > "$out/real_$k.log" 2>&1
+        stk=$(sby_status "$out/real_$k.log"); stk=${stk:-ERROR}
+        cat "$out/real_$k.log" >> "$out/real.log"
+        if [[ $stk != PASS ]]; then
+          st=$stk; echo "     $name: property $k of $split: $stk (log $out/real_$k.log)"
+        fi
+      done
+    else
+      nice -n 10 "$venv/yowasp-sby" -f -d "$out/$kind" "$out/$kind.sby" > "$out/$kind.log" 2>&1
+      st=$(sby_status "$out/$kind.log"); st=${st:-ERROR}
+    fi
     secs=$(( $(date +%s) - t0 ))
     run=$((run + 1))
     if [[ $kind == real ]]; then
       how=$(grep -o 'successful proof by k-induction\|summary: engine_0 ([a-z0-9 ]*) returned pass$' "$out/real.log" | head -1)
       if [[ $st == PASS ]]; then
-        echo "ok   $name: PASS ($(grep -q 'k-induction' <<<"$how" && echo k-induction || echo "bounded"), ${secs} s)"
+        echo "ok   $name: PASS ($(grep -q 'k-induction' <<<"$how" && echo k-induction || echo "bounded")${split:+, $split properties in $split runs}, ${secs} s)"
       else
         echo "FAIL $name: $st on the RTL (${secs} s; log $out/real.log)"
         grep -E 'Assert failed|failed assertion|ERROR' "$out/real.log" | head -5
