@@ -7,9 +7,12 @@
 #   fpga/ulx3s/flow.sh OUT_DIR VARIANT SEED TIMEOUT_S [ROUTER]
 #
 # ROUTER (default router2): nextpnr's router. With the whole core the
-# device is 96% full, and router1 stalled there (session 7: 304k of 348k
-# arcs still unrouted after 776 s, about 250 fewer per 1,000 iterations);
-# router2 negotiates congestion over the whole design instead.
+# device is 96% full and neither router finished there (session 7,
+# docs/fpga.md section 3a): router1 still had 304k of 348k arcs to route
+# after 776 s, about 250 fewer per 1,000 iterations; router2, which
+# negotiates congestion over the whole design at once, cut its overused
+# wires by 27%, 13%, then 3% per 4.5-minute iteration. router2 is the
+# default because its progress can at least be read per iteration.
 #
 # Writes OUT_DIR/pnr.log, pnr.report.json, ulx3s.config, ulx3s.bit and the
 # board's line in $(dirname OUT_DIR)/report.md (fpga/ulx3s/report.py).
