@@ -39,3 +39,7 @@ $(eval $(call verilate,sdram_40,sdram_ctrl,rtl/board/sdram_ctrl.v,-GCLK_MHZ=40 -
 $(eval $(call vl_test,test_sdram_ctrl_40,sdram_40,verif/board/test_sdram_ctrl.c verif/board/sdram_model.c verif/board/axi_txn.c,verif/board/shim_sdram_ctrl_40.cpp))
 $(eval $(call verilate,sdram_fast,sdram_ctrl,rtl/board/sdram_ctrl.v,-GCLK_MHZ=125 -GCAS_LATENCY=3 -GRD_EXTRA=1 -GCOL_BITS=10))
 $(eval $(call vl_test,test_sdram_ctrl_fast,sdram_fast,verif/board/test_sdram_ctrl.c verif/board/sdram_model.c verif/board/axi_txn.c,verif/board/shim_sdram_ctrl_fast.cpp))
+
+# ulx3s_top's CLK_MHZ as Yosys sees it: 50 and 40 elaborate with their own
+# PLL instance, other values are refused (seconds, Debian's yosys)
+TESTS += verif/board/test_board_params.sh
