@@ -84,46 +84,26 @@ assign clk      = clk_25mhz;
 assign pll_lock = 1'b1;
 `else
 // 25 MHz -> CLK_MHZ: CLKOP = 25 / CLKI_DIV * CLKFB_DIV, VCO = CLKOP *
-// CLKOP_DIV = 600 MHz (inside the 400-800 MHz the PLL allows). One
-// instance per frequency so that its attributes stay literal.
+// CLKOP_DIV = 600 MHz (inside the 400-800 MHz the PLL allows). nextpnr
+// derives the CLKOP constraint from these dividers and the 25 MHz input
+// (the LPF), so no output-frequency attribute is needed.
 localparam integer PLL_CLKI_DIV  = CLK_MHZ == 40 ? 5 : 1;
 localparam integer PLL_CLKFB_DIV = CLK_MHZ == 40 ? 8 : 2;
 localparam integer PLL_CLKOP_DIV = 600 / CLK_MHZ;
-generate
-    if (CLK_MHZ == 50) begin : g_pll50
-        (* FREQUENCY_PIN_CLKI = "25" *)
-        (* FREQUENCY_PIN_CLKOP = "50" *)
-        (* ICP_CURRENT = "12" *) (* LPF_RESISTOR = "8" *) (* MFG_ENABLE_FILTEROPAMP = "1" *) (* MFG_GMCREF_SEL = "2" *)
-        EHXPLLL #(
-            .PLLRST_ENA ("DISABLED"), .INTFB_WAKE ("DISABLED"), .STDBY_ENABLE ("DISABLED"),
-            .DPHASE_SOURCE ("DISABLED"), .OUTDIVIDER_MUXA ("DIVA"), .OUTDIVIDER_MUXB ("DIVB"),
-            .OUTDIVIDER_MUXC ("DIVC"), .OUTDIVIDER_MUXD ("DIVD"), .CLKOP_ENABLE ("ENABLED"),
-            .FEEDBK_PATH ("CLKOP"), .CLKOP_FPHASE (0),
-            .CLKI_DIV (PLL_CLKI_DIV), .CLKFB_DIV (PLL_CLKFB_DIV),
-            .CLKOP_DIV (PLL_CLKOP_DIV), .CLKOP_CPHASE (PLL_CLKOP_DIV / 2 - 1)
-        ) u_pll (
-            .RST (1'b0), .STDBY (1'b0), .CLKI (clk_25mhz), .CLKOP (clk), .CLKFB (clk), .CLKINTFB (),
-            .PHASESEL0 (1'b0), .PHASESEL1 (1'b0), .PHASEDIR (1'b1), .PHASESTEP (1'b1),
-            .PHASELOADREG (1'b1), .PLLWAKESYNC (1'b0), .ENCLKOP (1'b0), .LOCK (pll_lock)
-        );
-    end else begin : g_pll40
-        (* FREQUENCY_PIN_CLKI = "25" *)
-        (* FREQUENCY_PIN_CLKOP = "40" *)
-        (* ICP_CURRENT = "12" *) (* LPF_RESISTOR = "8" *) (* MFG_ENABLE_FILTEROPAMP = "1" *) (* MFG_GMCREF_SEL = "2" *)
-        EHXPLLL #(
-            .PLLRST_ENA ("DISABLED"), .INTFB_WAKE ("DISABLED"), .STDBY_ENABLE ("DISABLED"),
-            .DPHASE_SOURCE ("DISABLED"), .OUTDIVIDER_MUXA ("DIVA"), .OUTDIVIDER_MUXB ("DIVB"),
-            .OUTDIVIDER_MUXC ("DIVC"), .OUTDIVIDER_MUXD ("DIVD"), .CLKOP_ENABLE ("ENABLED"),
-            .FEEDBK_PATH ("CLKOP"), .CLKOP_FPHASE (0),
-            .CLKI_DIV (PLL_CLKI_DIV), .CLKFB_DIV (PLL_CLKFB_DIV),
-            .CLKOP_DIV (PLL_CLKOP_DIV), .CLKOP_CPHASE (PLL_CLKOP_DIV / 2 - 1)
-        ) u_pll (
-            .RST (1'b0), .STDBY (1'b0), .CLKI (clk_25mhz), .CLKOP (clk), .CLKFB (clk), .CLKINTFB (),
-            .PHASESEL0 (1'b0), .PHASESEL1 (1'b0), .PHASEDIR (1'b1), .PHASESTEP (1'b1),
-            .PHASELOADREG (1'b1), .PLLWAKESYNC (1'b0), .ENCLKOP (1'b0), .LOCK (pll_lock)
-        );
-    end
-endgenerate
+(* FREQUENCY_PIN_CLKI = "25" *)
+(* ICP_CURRENT = "12" *) (* LPF_RESISTOR = "8" *) (* MFG_ENABLE_FILTEROPAMP = "1" *) (* MFG_GMCREF_SEL = "2" *)
+EHXPLLL #(
+    .PLLRST_ENA ("DISABLED"), .INTFB_WAKE ("DISABLED"), .STDBY_ENABLE ("DISABLED"),
+    .DPHASE_SOURCE ("DISABLED"), .OUTDIVIDER_MUXA ("DIVA"), .OUTDIVIDER_MUXB ("DIVB"),
+    .OUTDIVIDER_MUXC ("DIVC"), .OUTDIVIDER_MUXD ("DIVD"), .CLKOP_ENABLE ("ENABLED"),
+    .FEEDBK_PATH ("CLKOP"), .CLKOP_FPHASE (0),
+    .CLKI_DIV (PLL_CLKI_DIV), .CLKFB_DIV (PLL_CLKFB_DIV),
+    .CLKOP_DIV (PLL_CLKOP_DIV), .CLKOP_CPHASE (PLL_CLKOP_DIV / 2 - 1)
+) u_pll (
+    .RST (1'b0), .STDBY (1'b0), .CLKI (clk_25mhz), .CLKOP (clk), .CLKFB (clk), .CLKINTFB (),
+    .PHASESEL0 (1'b0), .PHASESEL1 (1'b0), .PHASEDIR (1'b1), .PHASESTEP (1'b1),
+    .PHASELOADREG (1'b1), .PLLWAKESYNC (1'b0), .ENCLKOP (1'b0), .LOCK (pll_lock)
+);
 `endif
 
 board_rst_sync #(
