@@ -40,7 +40,7 @@ generate
     end
 endgenerate
 
-(* no_rw_check *)
+(* ram_style = "block", no_rw_check *)
 reg [WIDTH-1:0] mem [0:(1 << DEPTH_LOG2) - 1];
 reg [WIDTH-1:0] rd_reg;
 integer b;

@@ -1,11 +1,11 @@
 # rtl/core/act.mk: the activation engine core_act (docs/core.md sections 5,
-# 6, 11), the rtl/common cells it needs, its FIFOs (dma_fifo for the
-# inputs, core_act_ofifo for the output). fp32_add is also in TE_FILES:
+# 6, 11), the rtl/common cells it needs, its FIFOs (core_bram_fifo, block
+# RAM, for the inputs and the output). fp32_add is also in TE_FILES:
 # a file list for the whole core should take $(sort ...) of both.
 ACT_HDRS     := rtl/common/tl_encoding.vh rtl/common/tl_pipe.vh rtl/core/tl_isa.vh
 ACT_FILES    := rtl/common/fp32_mul.v rtl/common/fp32_add.v rtl/common/tl_widen.v \
                 rtl/common/tl_narrow.v rtl/common/tl_sr_rand.v \
-                rtl/dma/dma_fifo.v rtl/core/core_act_ofifo.v \
+                rtl/core/core_bram_fifo.v \
                 rtl/core/core_act_lane.v rtl/core/core_act.v
 ACT_LINT_INC := -Irtl/common -Irtl/core
 

@@ -565,18 +565,19 @@ wire b_push_ps = ps_rd_rsp_valid && ps_rsp_tag_valid && ps_rsp_tag;
 wire a_push    = a_push_sb || a_push_ps;
 wire b_push    = b_push_sb || b_push_ps;
 
-// input FIFOs: dma_fifo (proven, formal/dma_fifo.sby), first-word
-// fall-through from its array, emptied by setup 0. A push never finds one
-// full: a word is requested only while the words requested and not popped
-// (a_cnt_reg, b_cnt_reg) are fewer than IN_DEPTH.
+// input FIFOs: core_bram_fifo (block RAM, proven: formal/core_bram_fifo.sby),
+// a word on the output two cycles after its answer, emptied by setup 0. A
+// push never finds one full: a word is requested only while the words
+// requested and not popped (a_cnt_reg, b_cnt_reg) are fewer than IN_DEPTH,
+// and the FIFO holds IN_DEPTH + 1.
 wire [NLW-1:0] a_head, b_head;
 wire           a_valid, b_valid;         // the FIFO holds a word
 wire           a_room, b_room;           // not full (checked below)
 
-dma_fifo #(
+/* verilator lint_off PINCONNECTEMPTY */ // out_load: the credits count pops
+core_bram_fifo #(
     .WIDTH(NLW),
-    .DEPTH_LOG2(INL),
-    .OUT_REG(0)
+    .DEPTH_LOG2(INL)
 ) a_fifo (
     .clk(clk),
     .rst(rst),
@@ -586,13 +587,14 @@ dma_fifo #(
     .in_data(a_push_sb ? sb_rsp_ext : ps_rsp_ext),
     .out_valid(a_valid),
     .out_ready(a_pop),
+    .out_load(),
+    .not_empty(),
     .out_data(a_head)
 );
 
-dma_fifo #(
+core_bram_fifo #(
     .WIDTH(NLW),
-    .DEPTH_LOG2(INL),
-    .OUT_REG(0)
+    .DEPTH_LOG2(INL)
 ) b_fifo (
     .clk(clk),
     .rst(rst),
@@ -602,8 +604,11 @@ dma_fifo #(
     .in_data(b_push_sb ? sb_rsp_ext : ps_rsp_ext),
     .out_valid(b_valid),
     .out_ready(b_pop),
+    .out_load(),
+    .not_empty(),
     .out_data(b_head)
 );
+/* verilator lint_on PINCONNECTEMPTY */
 
 // per-partition scale and bias: the fp32 at the offset's place in each lane's word
 reg [NL*32-1:0] lane_scale_reg;    // per lane
@@ -850,7 +855,7 @@ always @(posedge clk) begin
     res_rd_reg   <= res_rd_next;   // set by setup 0 before any result
 end
 
-// output FIFO: core_act_ofifo, the word with its byte strobes and address
+// output FIFO: core_bram_fifo, the word with its byte strobes and address
 // in block RAM (in LUT RAM the words cost about 770 LUT4 at 8 partitions
 // of 64 bits, and block RAM is the resource the core has to spare); its
 // output register is the write port's. A push never finds it full: a slot
@@ -871,20 +876,24 @@ wire [DB-1:0]  wr_strb;
 wire wr_ready = wr_psum_reg ? ps_wr_ready : sb_wr_ready;
 wire wr_taken = wr_valid && wr_ready;
 
-core_act_ofifo #(
+/* verilator lint_off PINCONNECTEMPTY */
+core_bram_fifo #(
     .WIDTH(WA + DB + NLW),
     .DEPTH_LOG2(OUTL)
 ) o_fifo (
     .clk(clk),
     .rst(rst),
+    .clear(1'b0),
     .in_valid(o_push),
     .in_ready(o_room),
     .in_data({r_addr_reg, strb_acc_reg | e_strb, asm_next}),
     .out_valid(wr_valid),
     .out_ready(wr_ready),
     .out_load(o_pop),
+    .not_empty(),
     .out_data({wr_addr, wr_strb, wr_data})
 );
+/* verilator lint_on PINCONNECTEMPTY */
 
 assign last_write = wr_taken && wr_left_reg == {{(CW-1){1'b0}}, 1'b1};
 

@@ -239,35 +239,43 @@ localparam CW = PEND_LOG2 + 1;           // width of a completed-entry count
 wire          te_push  = te_insn_valid && te_insn_ready;
 wire          act_push = act_insn_valid && act_insn_ready;
 wire          dma_push = dma_desc_valid && dma_desc_ready;
-wire          te_full_n, te_ne, act_full_n, act_ne;
+wire          te_full_n, te_ne, act_full_n, act_ne;  // *_ne: an entry anywhere in the FIFO
+wire          te_hv, act_hv;                         // *_hv: the head is on the output
 wire [TW-1:0] te_head;
 wire [AW-1:0] act_head;
 reg  [NF-1:0] apply;                     // one-hot: the FIFO applied this cycle
 
-dma_fifo #(.WIDTH (TW), .DEPTH_LOG2 (PEND_LOG2)) te_pend (
+// The pending FIFOs are block RAM (core_bram_fifo): an entry reaches the
+// head two cycles after its push, and only a head on the output is
+// applied or reported (has_done, dpick below); *_ne counts it from the
+// push on, for the NOPs, busy and idle.
+/* verilator lint_off PINCONNECTEMPTY */
+core_bram_fifo #(.WIDTH (TW), .DEPTH_LOG2 (PEND_LOG2)) te_pend (
     .clk (clk), .rst (rst || srst), .clear (1'b0),
     .in_valid (te_push), .in_ready (te_full_n), .in_data ({sig_of(insn1), st_macs_reg}),
-    .out_valid (te_ne), .out_ready (apply[NQ]), .out_data (te_head)
+    .out_valid (te_hv), .out_ready (apply[NQ]), .out_load (), .not_empty (te_ne), .out_data (te_head)
 );
-dma_fifo #(.WIDTH (AW), .DEPTH_LOG2 (PEND_LOG2)) act_pend (
+core_bram_fifo #(.WIDTH (AW), .DEPTH_LOG2 (PEND_LOG2)) act_pend (
     .clk (clk), .rst (rst || srst), .clear (1'b0),
     .in_valid (act_push), .in_ready (act_full_n), .in_data ({sig_of(insn2), st_elems_reg}),
-    .out_valid (act_ne), .out_ready (apply[NQ+1]), .out_data (act_head)
+    .out_valid (act_hv), .out_ready (apply[NQ+1]), .out_load (), .not_empty (act_ne), .out_data (act_head)
 );
 
-wire [NQ-1:0]    dq_full_n, dq_ne;
+wire [NQ-1:0]    dq_full_n, dq_ne, dq_hv;
 wire [NQ*DW-1:0] dq_head;
 reg  [NQ-1:0]    dq_clear;               // a queue's error: drop its pending entries
 generate
     for (gq = 0; gq < NQ; gq = gq + 1) begin : dpend
-        dma_fifo #(.WIDTH (DW), .DEPTH_LOG2 (PEND_LOG2)) fifo (
+        core_bram_fifo #(.WIDTH (DW), .DEPTH_LOG2 (PEND_LOG2)) fifo (
             .clk (clk), .rst (rst || srst), .clear (dq_clear[gq]),
             .in_valid (dma_push && (dq == gq)), .in_ready (dq_full_n[gq]),
             .in_data ({sig_of(insn0), st_rd_reg, st_wr_reg, head_reg[15:0], dseq_reg}),
-            .out_valid (dq_ne[gq]), .out_ready (apply[gq]), .out_data (dq_head[DW*gq +: DW])
+            .out_valid (dq_hv[gq]), .out_ready (apply[gq]), .out_load (), .not_empty (dq_ne[gq]),
+            .out_data (dq_head[DW*gq +: DW])
         );
     end
 endgenerate
+/* verilator lint_on PINCONNECTEMPTY */
 
 reg  [2:0]       nop_req, nop_go;        // a NOP ready / dispatched this cycle, per engine
 
@@ -304,9 +312,10 @@ reg  [31:0]      ai_val;
 reg  [37:0]      asig;
 reg  [63:0]      a_rd, a_wr;
 wire [NF-1:0]    f_done = {act_done, te_done, dma_done_pulse};
+wire [NF-1:0]    f_hv   = {act_hv, te_hv, dq_hv};
 always @* begin
     for (in_q = 0; in_q < NF; in_q = in_q + 1) begin
-        has_done[in_q] = dc_reg[CW*in_q +: CW] != {CW{1'b0}};
+        has_done[in_q] = dc_reg[CW*in_q +: CW] != {CW{1'b0}} && f_hv[in_q];
     end
     nop_go = 3'd0;
     apply  = {NF{1'b0}};
@@ -398,7 +407,7 @@ always @* begin
     derr_pend = dma_err_valid & ~seen_reg;
     dpick     = {NQ{1'b0}};
     for (de_q = NQ - 1; de_q >= 0; de_q = de_q - 1) begin
-        if (derr_pend[de_q] && (dc_reg[CW*de_q +: CW] == {CW{1'b0}})) begin
+        if (derr_pend[de_q] && (dc_reg[CW*de_q +: CW] == {CW{1'b0}}) && dq_hv[de_q]) begin
             dpick       = {NQ{1'b0}};
             dpick[de_q] = 1'b1;
         end

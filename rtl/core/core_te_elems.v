@@ -18,8 +18,9 @@
  * Jobs queue (JQ deep): reads of the next jobs start while the current
  * one is consumed, so consecutive jobs stream without a bubble. A word
  * is released when its last element is taken (or its job ends), which
- * returns a read credit; with WQ >= CORE_MEM_RL + 2 the reads keep up
- * with one word per element.
+ * returns a read credit; with WQ >= CORE_MEM_RL + 3 the reads keep up
+ * with one word per element (the word buffer is block RAM: a word is on
+ * its output two cycles after its answer).
  *
  * Handshakes: job_* and el_* are valid/ready; rd_valid asks for a word
  * (taken with rd_ready), whose data arrive on rsp_data with rsp_valid
@@ -119,16 +120,30 @@ wire [WA+NWW-1:0] f_idx_x = {{WA{1'b0}}, f_idx_reg};
 assign rd_addr  = jq_addr[fj] + f_idx_x[WA-1:0];
 wire   rd_fire  = rd_valid && rd_ready;
 
-// ---- word buffer ----------------------------------------------------------------
-reg [ROWS*DATA_WIDTH-1:0] wbuf [0:WQ-1];
-reg [WQ_LOG2:0] w_wr_reg, w_rd_reg;
-wire            w_have = w_wr_reg != w_rd_reg;
-wire [ROWS*DATA_WIDTH-1:0] head = wbuf[w_rd_reg[WQ_LOG2-1:0]];
-
-always @(posedge clk) begin
-    if (rsp_valid)
-        wbuf[w_wr_reg[WQ_LOG2-1:0]] <= rsp_data;
-end
+// ---- word buffer: block RAM (core_bram_fifo), a word on its output two
+// cycles after its answer; used_reg keeps it from overflowing (at most WQ
+// words buffered or in flight, and it holds WQ + 1)
+wire                       w_have;
+wire                       w_pop;
+wire [ROWS*DATA_WIDTH-1:0] head;
+/* verilator lint_off PINCONNECTEMPTY */
+core_bram_fifo #(
+    .WIDTH      (ROWS*DATA_WIDTH),
+    .DEPTH_LOG2 (WQ_LOG2)
+) wbuf (
+    .clk       (clk),
+    .rst       (rst),
+    .clear     (1'b0),
+    .in_valid  (rsp_valid),
+    .in_ready  (),
+    .in_data   (rsp_data),
+    .out_valid (w_have),
+    .out_ready (w_pop),
+    .out_load  (),
+    .not_empty (),
+    .out_data  (head)
+);
+/* verilator lint_on PINCONNECTEMPTY */
 
 // ---- consume: one element of every partition per beat -------------------------
 reg              c_started_reg;             // the consume job has given an element
@@ -144,7 +159,7 @@ wire [OB-1:0]    c_pos_next = c_pos + (c_e1 ? {{(OB-1){1'b0}}, 1'b1} : {{(OB-2){
 assign el_valid = c_have && w_have;
 assign el_last  = c_left == {CW{1'b0}};
 wire   el_fire  = el_valid && el_ready;
-wire   w_pop    = el_fire && (el_last || c_pos_next == {OB{1'b0}});
+assign w_pop    = el_fire && (el_last || c_pos_next == {OB{1'b0}});
 
 // the element at byte c_pos of each partition's head word (one-hot select;
 // a 1-byte element in the last byte has no high byte)
@@ -168,8 +183,6 @@ always @(posedge clk) begin
         jq_cons_reg   <= {(JQ_LOG2+1){1'b0}};
         f_idx_reg     <= {NWW{1'b0}};
         used_reg      <= {(WQ_LOG2+1){1'b0}};
-        w_wr_reg      <= {(WQ_LOG2+1){1'b0}};
-        w_rd_reg      <= {(WQ_LOG2+1){1'b0}};
         c_started_reg <= 1'b0;
     end else begin
         if (job_fire)
@@ -186,10 +199,6 @@ always @(posedge clk) begin
             used_reg <= used_reg + {{WQ_LOG2{1'b0}}, 1'b1};
         else if (w_pop && !rd_fire)
             used_reg <= used_reg - {{WQ_LOG2{1'b0}}, 1'b1};
-        if (rsp_valid)
-            w_wr_reg <= w_wr_reg + {{WQ_LOG2{1'b0}}, 1'b1};
-        if (w_pop)
-            w_rd_reg <= w_rd_reg + {{WQ_LOG2{1'b0}}, 1'b1};
         if (el_fire) begin
             if (el_last) begin
                 c_started_reg <= 1'b0;

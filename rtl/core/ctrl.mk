@@ -1,6 +1,6 @@
 # rtl/core: core_ctrl, the control block of the core (docs/core.md sections 3-8, 11).
 CTRL_FILES := rtl/core/core_ctrl.v rtl/core/core_csr.v rtl/core/core_fetch.v rtl/core/core_check.v \
-              rtl/core/core_sem.v rtl/core/core_cmd.v rtl/dma/dma_fifo.v
+              rtl/core/core_sem.v rtl/core/core_cmd.v rtl/core/core_bram_fifo.v rtl/dma/dma_fifo.v
 CTRL_INC   := -Irtl/core
 CTRL_HDRS  := rtl/core/tl_csr.vh rtl/core/tl_isa.vh
 

@@ -1,10 +1,11 @@
 # rtl/core memories and the tensor-engine executor of the core (docs/core.md
-# section 11): core_sbuf, core_psum, core_te (+ its operand stream
-# core_te_elems), and the rtl/tensor and rtl/common cells core_te and
-# core_psum use.
+# section 11): core_sbuf, core_psum, core_te (+ its operand streams
+# core_te_elems and their block-RAM word buffers core_bram_fifo), and the
+# rtl/tensor and rtl/common cells core_te and core_psum use.
 MEM_HDRS  := rtl/core/core_mem.vh rtl/core/tl_isa.vh rtl/common/tl_encoding.vh rtl/common/tl_pipe.vh \
              rtl/common/pe_operand.vh rtl/tensor/te_pipe.vh
 MEM_FILES := rtl/core/core_sbuf.v rtl/core/core_psum.v rtl/core/core_te.v rtl/core/core_te_elems.v \
+             rtl/core/core_bram_fifo.v \
              rtl/common/pe_unpack.v rtl/common/pe_mul.v rtl/common/fp32_add.v \
              rtl/tensor/te_pe.v rtl/tensor/tensor_engine.v
 MEM_LINT_INC := -Irtl/core -Irtl/common -Irtl/tensor

@@ -10,7 +10,7 @@ $(BUILD)/verif/core/test_fp32_mul.o: verif/core/act_shim.h
 # core_act at the two configurations the core is tested in
 ACT_RTL := rtl/common/tl_encoding.vh rtl/common/tl_pipe.vh rtl/core/tl_isa.vh rtl/common/fp32_mul.v \
            rtl/common/fp32_add.v rtl/common/tl_widen.v rtl/common/tl_narrow.v rtl/common/tl_sr_rand.v \
-           rtl/dma/dma_fifo.v rtl/core/core_act_ofifo.v rtl/core/core_act_lane.v rtl/core/core_act.v
+           rtl/core/core_bram_fifo.v rtl/core/core_act_lane.v rtl/core/core_act.v
 ACT_VLFLAGS := $(ACT_INC) --trace-depth 2 -O3 --x-assign fast
 $(eval $(call verilate,core_act_4x4,core_act,$(ACT_RTL),$(ACT_VLFLAGS) -GROWS=4 -GCOLS=4 -GDATA_WIDTH=64 -GPSUM_BANKS=1))
 $(eval $(call verilate,core_act_16x16,core_act,$(ACT_RTL),$(ACT_VLFLAGS) -GROWS=16 -GCOLS=16 -GDATA_WIDTH=128))

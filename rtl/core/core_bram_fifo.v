@@ -3,19 +3,22 @@
 `default_nettype none
 
 /*
- * core_act_ofifo: core_act's output FIFO, 2^DEPTH_LOG2 entries of WIDTH
- * bits in block RAM, with the RAM's registered read as the output
- * register (the write port registers of core_act).
+ * core_bram_fifo: a FIFO of 2^DEPTH_LOG2 entries of WIDTH bits in block
+ * RAM, with the RAM's registered read as the output register. The core
+ * uses it wherever a wide FIFO would otherwise be distributed RAM
+ * (core_act's input and output FIFOs, core_te_elems' word buffers): the
+ * LUT-RAM cells and their read multiplexers cost logic cells, which the
+ * board configuration is short of, while block RAM is left over.
  *
  * Handshake: valid/ready on both sides. in_ready is "the array is not
  * full" and does not look at out_ready; a push while full is dropped
- * (core_act never offers one: its credits reserve a slot before the
- * element that fills it is issued, and it reports an offer while full
- * as an error in simulation). out_valid and out_data are registers:
- * the output register loads the array's head when the array holds an
- * entry and the register is empty or being taken, and out_load says so
- * (a slot of the array is free from the next cycle: core_act returns its
- * output credit then).
+ * (every user reserves a slot with a credit before it pushes). out_valid
+ * and out_data are registers: the output register loads the array's head
+ * when the array holds an entry and the register is empty or being taken,
+ * and out_load says so (a slot of the array is free from the next cycle:
+ * a user counting credits may return one then). not_empty counts the
+ * entry still in the array too. `clear` empties the FIFO
+ * (array and output register; a push in the same cycle is dropped).
  *
  * Latency: an entry pushed into an empty FIFO is on the output two cycles
  * later (one in the array, one in the register); then one entry per
@@ -23,23 +26,25 @@
  * entries in the array plus one in the output register. Reset empties
  * it (pointers, counts and the output's valid; the array is not reset).
  *
- * Why its own module and not dma_fifo with OUT_REG = 1: that one loads
- * its output register from in_data when the array is empty (a cycle
- * sooner, so other cycles), and that multiplexer in front of the
- * register is what keeps the array out of block RAM.
+ * Why not dma_fifo with OUT_REG = 1: that one loads its output register
+ * from in_data when the array is empty (a cycle sooner), and that
+ * multiplexer in front of the register is what keeps the array out of
+ * block RAM.
  */
-module core_act_ofifo #(
+module core_bram_fifo #(
     parameter WIDTH      = 8,   // bits per entry
     parameter DEPTH_LOG2 = 4    // log2 of the entries in the array (>= 1)
 ) (
     input  wire             clk,
     input  wire             rst,
+    input  wire             clear,      // drop every entry
     input  wire             in_valid,
     output wire             in_ready,   // the array is not full
     input  wire [WIDTH-1:0] in_data,
     output wire             out_valid,
     input  wire             out_ready,
     output wire             out_load,   // the array's head enters the output register now
+    output wire             not_empty,  // an entry in the array or the output register
     output wire [WIDTH-1:0] out_data
 );
 
@@ -49,13 +54,13 @@ localparam [DEPTH_LOG2:0] FULL = DEPTH;
 // parameter checks synthesis sees too
 generate
     if (DEPTH_LOG2 < 1) begin : bad_depth
-        core_act_ofifo_depth_log2_must_be_at_least_1 check ();
+        core_bram_fifo_depth_log2_must_be_at_least_1 check ();
     end
 endgenerate
 
 // A read never meets a write of the same slot: the array is read only
 // when it holds an entry and written only when it is not full, so the
-// two pointers differ whenever both happen (formal/core_act_ofifo.vh).
+// two pointers differ whenever both happen (formal/core_bram_fifo.vh).
 (* ram_style = "block", no_rw_check *)
 reg [WIDTH-1:0]      mem [0:DEPTH-1];
 reg [DEPTH_LOG2-1:0] wp_reg, wp_next;
@@ -64,7 +69,7 @@ reg [DEPTH_LOG2:0]   fill_reg, fill_next;     // entries in the array
 reg                  out_valid_reg, out_valid_next;
 reg [WIDTH-1:0]      out_data_reg;
 
-wire push = in_valid && in_ready;
+wire push = in_valid && in_ready && !clear;
 // the array's head moves into the output register
 wire load = fill_reg != {(DEPTH_LOG2+1){1'b0}} && (!out_valid_reg || out_ready);
 
@@ -72,6 +77,7 @@ assign in_ready  = fill_reg != FULL;
 assign out_valid = out_valid_reg;
 assign out_data  = out_data_reg;
 assign out_load  = load;
+assign not_empty = out_valid_reg || fill_reg != {(DEPTH_LOG2+1){1'b0}};
 
 always @* begin
     wp_next        = wp_reg + {{(DEPTH_LOG2-1){1'b0}}, push};
@@ -81,7 +87,7 @@ always @* begin
 end
 
 always @(posedge clk) begin
-    if (rst) begin
+    if (rst || clear) begin
         wp_reg        <= {DEPTH_LOG2{1'b0}};
         rp_reg        <= {DEPTH_LOG2{1'b0}};
         fill_reg      <= {(DEPTH_LOG2+1){1'b0}};

@@ -1,4 +1,4 @@
-// Properties of core_act_ofifo (formal/run_formal.sh includes this file
+// Properties of core_bram_fifo (formal/run_formal.sh includes this file
 // at the end of a copy of the module, so it sees the module's registers).
 //
 // As formal/dma_fifo_oreg.vh: a reference occupancy f_count counts the
@@ -14,12 +14,12 @@ reg f_init = 1'b1;
 always @(posedge clk) f_init <= 1'b0;
 always @* if (f_init) assume(rst);
 
-wire f_push = in_valid && in_ready;
+wire f_push = in_valid && in_ready && !clear;   // clear drops a push
 wire f_pop  = out_valid && out_ready;
 
 reg [DEPTH_LOG2+1:0] f_count = 0;
 always @(posedge clk)
-    if (rst) f_count <= 0;
+    if (rst || clear) f_count <= 0;
     else     f_count <= f_count + f_push - f_pop;
 
 (* anyseq *) reg f_pick;          // follow the entry pushed now
@@ -27,7 +27,7 @@ reg                  f_track = 1'b0;
 reg [DEPTH_LOG2+1:0] f_dist = 0;
 reg [WIDTH-1:0]      f_data = 0;
 always @(posedge clk) begin
-    if (rst) begin
+    if (rst || clear) begin
         f_track <= 1'b0;
     end else if (f_track) begin
         if (f_pop) begin
@@ -63,14 +63,18 @@ always @* if (!f_init) begin
 end
 
 always @(posedge clk) if (!f_init && $past(!f_init) && $past(!rst)) begin
-    // the output holds while it waits (reset aside)
-    if ($past(out_valid && !out_ready)) begin
-        assert(out_valid);
-        assert(out_data == $past(out_data));
+    // clear empties it: nothing on the output the next cycle
+    if ($past(clear)) assert(!out_valid && fill_reg == 0);
+    else begin
+        // the output holds while it waits (reset aside)
+        if ($past(out_valid && !out_ready)) begin
+            assert(out_valid);
+            assert(out_data == $past(out_data));
+        end
+        // the output register is never left empty while the array holds
+        // an entry (latency: array to output in one cycle)
+        if ($past(fill_reg != 0 && !out_valid)) assert(out_valid);
     end
-    // the output register is never left empty while the array holds an
-    // entry (latency: array to output in one cycle)
-    if ($past(fill_reg != 0 && !out_valid)) assert(out_valid);
 end
 
 // reachable: completely full, the followed entry last
