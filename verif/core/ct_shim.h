@@ -42,7 +42,9 @@ typedef struct {
 } ct_cfg;
 
 typedef struct ct_dut ct_dut;
-ct_dut *ct_dut_create(const char *wave, uint32_t seed);
+/* wave: FST path or NULL; seed: random power-up values; plusarg: NULL or one
+ * simulation plusarg (e.g. "+tl_mem_stall=5", rtl/core/core_mem_stall.v). */
+ct_dut *ct_dut_create(const char *wave, uint32_t seed, const char *plusarg);
 void ct_dut_cfg(ct_dut *d, ct_cfg *cfg);
 /* rst high for two cycles, inputs idle. */
 void ct_dut_reset(ct_dut *d);

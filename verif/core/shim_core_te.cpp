@@ -22,10 +22,14 @@ template <std::size_t N> static void get(const VlWide<N> &p, uint32_t *w)
         w[i] = p[i];
 }
 
-extern "C" ct_dut *ct_dut_create(const char *wave, uint32_t seed)
+extern "C" ct_dut *ct_dut_create(const char *wave, uint32_t seed, const char *plusarg)
 {
     ct_dut *d = new ct_dut;
     d->create(wave, seed);
+    if (plusarg) {  // before the first eval: the RTL reads it in an initial block
+        const char *argv[1] = {plusarg};
+        d->ctx.commandArgsAdd(1, argv);
+    }
     d->top->clk = 0;
     d->top->rst = 0;
     d->top->eval();  // settle, not traced

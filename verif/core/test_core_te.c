@@ -39,12 +39,12 @@ static void reset_tracking(void);
 
 static unsigned rnd(unsigned n) { return tl_rng_below(&rng, n); }
 
-static void setup(void)
+/* A fresh DUT (with a plusarg, or NULL) and model, the generator at seed. */
+static void open_dut(const char *plusarg)
 {
-    seed = tl_test_seed(1);
     rng.s = seed;
     wave = tl_test_trace() ? tl_test_wave_path("test_core_te") : NULL;
-    d = ct_dut_create(wave, seed);
+    d = ct_dut_create(wave, seed, plusarg);
     ct_dut_cfg(d, &cfg);
     ct_dut_reset(d);
     tl_core_config mc;
@@ -72,6 +72,12 @@ static void teardown(void)
 {
     ct_dut_free(d);
     ch_free(h);
+}
+
+static void setup(void)
+{
+    seed = tl_test_seed(1);
+    open_dut(NULL);
 }
 
 /* ---- random data ------------------------------------------------------------ */
@@ -516,6 +522,41 @@ START_TEST(test_random_quiet)
 }
 END_TEST
 
+/* Long stalls on every SBUF and PSUM request port (core_mem_stall, from
+ * the plusarg +tl_mem_stall: 1 to 300 cycles, about one start per 1,024
+ * cycles per port; core_mem_check checks that every stalled request stays
+ * on offer unchanged). The same matmuls and memories run once without and
+ * once with them: both bit-exact, and the stalled run must take longer,
+ * which shows the stalls happened. */
+START_TEST(test_port_stalls)
+{
+    unsigned n = 1000;
+    uint64_t polite = 0;
+    for (unsigned pass = 0; pass < 2; pass++) {
+        if (pass) {
+            char arg[40];
+            snprintf(arg, sizeof arg, "+tl_mem_stall=%u", seed % 1000000u + 1u);
+            teardown();
+            open_dut(arg);
+        }
+        fill_memories();
+        tile_state t = {0};
+        for (unsigned i = 0; i < n; i++)
+            rand_matmul(&seq[i], &t, 64, i ? &seq[i - 1] : NULL);
+        run_stats st = run(seq, n, 30);
+        if (!pass) {
+            polite = st.cycles;
+            continue;
+        }
+        printf("core_te %ux%u/%u port stalls: %u matmuls bit-exact in %llu cycles, %llu without stalls (seed %u)\n",
+               cfg.rows, cfg.cols, cfg.data_width, n, (unsigned long long)st.cycles, (unsigned long long)polite,
+               seed);
+        ck_assert_msg(st.cycles > polite, "the port stalls did not slow the run: %llu cycles, %llu without (seed %u)",
+                      (unsigned long long)st.cycles, (unsigned long long)polite, seed);
+    }
+}
+END_TEST
+
 /* Every traffic port asks in every cycle: the TE's SBUF read port gets one
  * grant in three at worst and its PSUM banks are contended; nothing may
  * starve and the results stay exact. */
@@ -650,6 +691,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_random_quiet);
     tcase_add_test(tc, test_random_traffic);
     tcase_add_test(tc, test_full_traffic);
+    tcase_add_test(tc, test_port_stalls);
     tcase_add_test(tc, test_short_matmuls);
     tcase_add_test(tc, test_utilization);
     suite_add_tcase(s, tc);
