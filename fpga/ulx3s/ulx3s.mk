@@ -2,7 +2,7 @@
 # when BOARD=ulx3s.
 #
 #   make fpga BOARD=ulx3s [BOARD_CORE=full|bridge_only] [BOARD_DRAM=sdram|bram]
-#             [BOARD_MHZ=50|40] [BOARD_ROUTER=router2|router1]
+#             [BOARD_MHZ=50|40] [BOARD_ARRAY=8x4|4x4] [BOARD_ROUTER=router2|router1]
 #             [FPGA_SEED=1] [FPGA_TIMEOUT=s]
 #       Yosys synth_ecp5 of ulx3s_top, nextpnr-ecp5 with fpga/ulx3s/ulx3s.lpf
 #       (fails when timing is not met), ecppack: build/fpga/ulx3s_<core>/ulx3s.bit
@@ -18,7 +18,10 @@
 # board (docs/board.md section 6).
 # BOARD_MHZ: the core clock the PLL makes (ulx3s_top's CLK_MHZ; the UART
 # stays at 2 Mbaud, the SDRAM timings follow). A variant at another clock
-# gets its own directory (ulx3s_<core>[_bram][_<MHz>mhz]).
+# gets its own directory (ulx3s_<core>[_bram][_<MHz>mhz][_<array>]).
+# BOARD_ARRAY: the core's tensor array, ROWS x COLS (ulx3s_top's ROWS and
+# COLS; SBUF partitions = ROWS, PSUM partitions = COLS); docs/board.md
+# section 1 says which of them routes.
 BOARD_CORE ?= full
 BOARD_DRAM ?= sdram
 BOARD_MHZ  ?= 50
@@ -47,6 +50,16 @@ endif
 ULX3S_PARAMS += CLK_MHZ=$(BOARD_MHZ)
 ifneq ($(BOARD_MHZ),50)
 ULX3S_VARIANT := $(ULX3S_VARIANT)_$(BOARD_MHZ)mhz
+endif
+BOARD_ARRAY ?= 8x4
+ifeq ($(filter 8x4 4x4,$(BOARD_ARRAY)),)
+$(error BOARD_ARRAY: 8x4 or 4x4 (ROWS x COLS of the core), not '$(BOARD_ARRAY)')
+endif
+ifeq ($(BOARD_CORE),full)
+ULX3S_PARAMS += ROWS=$(word 1,$(subst x, ,$(BOARD_ARRAY))) COLS=$(word 2,$(subst x, ,$(BOARD_ARRAY)))
+ifneq ($(BOARD_ARRAY),8x4)
+ULX3S_VARIANT := $(ULX3S_VARIANT)_$(BOARD_ARRAY)
+endif
 endif
 ULX3S_DIR := $(FPGA_DIR)/ulx3s_$(ULX3S_VARIANT)
 ULX3S_BIT := $(ULX3S_DIR)/ulx3s.bit

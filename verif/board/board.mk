@@ -12,18 +12,30 @@
 # values.
 BOARD_SIM_CPB    := 8
 BOARD_SIM_PARAMS := -GCLKS_PER_BIT=$(BOARD_SIM_CPB) -GGAP_CYCLES=4096 -GLED_LOG2=8 -GSDRAM=1
-$(eval $(call verilate,ulx3s_sim,ulx3s_top,$(BOARD_ALL),$(BOARD_INC) -DSIM $(BOARD_SIM_PARAMS) -O3 --x-assign unique --x-initial unique --trace-depth 2))
 
+# $(call board_sim,MODEL,SIM,EXTRA_PARAMS): the Verilated top MODEL and its
+# simulator $(BUILD)/tests/SIM (board_sim.cpp).
+define board_sim
+$$(eval $$(call verilate,$(1),ulx3s_top,$(BOARD_ALL),$(BOARD_INC) -DSIM $(BOARD_SIM_PARAMS) $(3) -O3 --x-assign unique --x-initial unique --trace-depth 2))
+$(BUILD)/vlshim/$(2)/board_sim.o: verif/board/board_sim.cpp $$$$(VL_OBJS_$(1))
+	@mkdir -p $$(@D)
+	$(CXX) $(CXXFLAGS) -DBOARD_CPB=$(BOARD_SIM_CPB) -Iverif/board -I$$(VL_DIR_$(1)) -I$(VL_INC) -I$(VL_INC)/vltstd -c $$< -o $$@
+$(BUILD)/tests/$(2): $(BUILD)/vlshim/$(2)/board_sim.o $(BUILD)/verif/board/sdram_model.o $$$$(VL_OBJS_$(1))
+	@mkdir -p $$(@D)
+	$(CXX) $$^ $(VL_LINK) -o $$@
+endef
+$(eval $(call board_sim,ulx3s_sim,board_sim,))
 BOARD_SIM := $(BUILD)/tests/board_sim
-$(BUILD)/vlshim/board_sim/board_sim.o: verif/board/board_sim.cpp $$(VL_OBJS_ulx3s_sim)
-	@mkdir -p $(@D)
-	$(CXX) $(CXXFLAGS) -DBOARD_CPB=$(BOARD_SIM_CPB) -Iverif/board -I$(VL_DIR_ulx3s_sim) -I$(VL_INC) -I$(VL_INC)/vltstd -c $< -o $@
-$(BOARD_SIM): $(BUILD)/vlshim/board_sim/board_sim.o $(BUILD)/verif/board/sdram_model.o $$(VL_OBJS_ulx3s_sim)
-	@mkdir -p $(@D)
-	$(CXX) $^ $(VL_LINK) -o $@
 
 $(eval $(call c_test,test_board,verif/board/test_board.c))
 $(BUILD)/tests/test_board: | $(BOARD_SIM) $(TRNLITE_BIN)
+
+# The same end-to-end tests on the top with a 4 x 4 core (BOARD_ARRAY=4x4,
+# the array whose bitstream routes: docs/board.md section 1): test_board
+# again, against board_sim_4x4 (BOARD_SIM in its environment).
+$(eval $(call board_sim,ulx3s_sim_4x4,board_sim_4x4,-GROWS=4 -GCOLS=4))
+TESTS += verif/board/test_board_4x4.sh
+verif/board/test_board_4x4.sh: $(BUILD)/tests/board_sim_4x4 $(BUILD)/tests/test_board
 
 # The board's DRAM path alone: axi_arb2 + axi_bram under two random masters.
 $(eval $(call verilate,arb_bram,arb_bram_tb,verif/board/arb_bram_tb.v rtl/board/axi_arb2.v rtl/board/axi_bram.v rtl/board/board_sdpram.v,))

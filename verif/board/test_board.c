@@ -37,7 +37,13 @@ static const char *bin(void)
     const char *b = getenv("TRNLITE_BIN");
     return b && *b ? b : "build/bin/trnlite";
 }
-#define SIM "build/tests/board_sim"
+/* the simulator: build/tests/board_sim (the board's 8 x 4 core), or
+ * $BOARD_SIM (verif/board/test_board_4x4.sh) */
+static const char *sim(void)
+{
+    const char *s = getenv("BOARD_SIM");
+    return s && *s ? s : "build/tests/board_sim";
+}
 #define DIR "build/tests/board"
 
 enum { OP_INFO = 1, OP_CSR_READ = 2, OP_CSR_WRITE = 3, OP_MEM_READ = 4, OP_MEM_WRITE = 5 };
@@ -69,9 +75,9 @@ static void sim_start(const char *drop)
         int null = open("/dev/null", O_WRONLY);
         dup2(null, 1);
         if (drop)
-            execl(SIM, SIM, "--link", link_path, "--seed", seed, "--drop-reply", drop, (char *)NULL);
+            execl(sim(), sim(), "--link", link_path, "--seed", seed, "--drop-reply", drop, (char *)NULL);
         else
-            execl(SIM, SIM, "--link", link_path, "--seed", seed, (char *)NULL);
+            execl(sim(), sim(), "--link", link_path, "--seed", seed, (char *)NULL);
         _exit(127);
     }
     char target[128];

@@ -1,0 +1,6 @@
+#!/bin/sh
+# test_board against the ULX3S top with a 4 x 4 core (BOARD_ARRAY=4x4;
+# verif/board/board.mk): the same bridge and CLI cases, BOARD_SIM naming the
+# simulator. The GEMMs read the array from the board (trnlite info) and
+# compare with tl_matmul at that size.
+exec env BOARD_SIM=build/tests/board_sim_4x4 build/tests/test_board "$@"
