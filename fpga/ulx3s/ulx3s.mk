@@ -2,7 +2,7 @@
 # when BOARD=ulx3s.
 #
 #   make fpga BOARD=ulx3s [BOARD_CORE=full|bridge_only] [BOARD_DRAM=sdram|bram]
-#             [BOARD_MHZ=50|40] [BOARD_ARRAY=8x4|4x4] [BOARD_ROUTER=router2|router1]
+#             [BOARD_MHZ=50|40|30] [BOARD_ARRAY=8x4|4x4] [BOARD_ROUTER=router2|router1]
 #             [FPGA_SEED=1] [FPGA_TIMEOUT=s]
 #       Yosys synth_ecp5 of ulx3s_top, nextpnr-ecp5 with fpga/ulx3s/ulx3s.lpf
 #       (fails when timing is not met), ecppack: build/fpga/ulx3s_<core>/ulx3s.bit
@@ -44,8 +44,8 @@ ULX3S_VARIANT := $(BOARD_CORE)_bram
 else
 $(error BOARD_DRAM: 'sdram' or 'bram', not '$(BOARD_DRAM)')
 endif
-ifeq ($(filter 50 40,$(BOARD_MHZ)),)
-$(error BOARD_MHZ: 50 or 40 (the PLL settings ulx3s_top has), not '$(BOARD_MHZ)')
+ifeq ($(filter 50 40 30,$(BOARD_MHZ)),)
+$(error BOARD_MHZ: 50, 40 or 30 (the PLL settings ulx3s_top has), not '$(BOARD_MHZ)')
 endif
 ULX3S_PARAMS += CLK_MHZ=$(BOARD_MHZ)
 ifneq ($(BOARD_MHZ),50)

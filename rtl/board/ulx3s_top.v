@@ -4,7 +4,7 @@
 /*
  * ulx3s_top: trnlite on the ULX3S (LFE5U-85F), docs/board.md.
  *
- *   clk_25mhz -> EHXPLLL -> CLK_MHZ (50 or 40) clk; btn[0] and the PLL lock -> rst
+ *   clk_25mhz -> EHXPLLL -> CLK_MHZ (50, 40 or 30) clk; btn[0] and the PLL lock -> rst
  *   ftdi_txd -> uart_rx -> uart_bridge -> uart_tx -> ftdi_rxd
  *   uart_bridge AXI4-Lite -> trnlite_core CSRs (or axil_err when CORE=0)
  *   trnlite_core AXI4 (port 0) and uart_bridge AXI4 (port 1) -> axi_arb2
@@ -33,7 +33,7 @@ module ulx3s_top #(
     parameter PSUM_BANKS     = 4,          // core: PSUM banks
     parameter PSUM_BANK_LOG2 = 9,          // core: log2 entries per PSUM bank
     parameter DMA_QUEUES     = 4,          // core: DMA queues
-    parameter CLK_MHZ        = 50,         // core clock from the PLL: 50 or 40 (docs/board.md section 2)
+    parameter CLK_MHZ        = 50,         // core clock from the PLL: 50, 40 or 30 (docs/board.md section 2)
     parameter CLKS_PER_BIT   = CLK_MHZ / 2, // UART: clk cycles per bit (CLK_MHZ / 2 Mbaud)
     parameter GAP_CYCLES     = 131072,     // bridge: inter-byte timeout inside a frame
     parameter DRAM_LOG2      = 18,         // log2 bytes of block-RAM DRAM (256 KiB; SDRAM=0)
@@ -74,7 +74,7 @@ localparam integer DRAM_BYTES_LOG2 = SDRAM != 0 ? 13 + SDRAM_COL_BITS + 3 : DRAM
 // ---- clock and reset --------------------------------------------------
 // a frequency without a PLL setting here fails the build, Yosys included
 generate
-    if (CLK_MHZ != 50 && CLK_MHZ != 40) begin : bad_clk
+    if (CLK_MHZ != 50 && CLK_MHZ != 40 && CLK_MHZ != 30) begin : bad_clk
         ulx3s_top_bad_parameter_CLK_MHZ bad ();
     end
 endgenerate
@@ -87,8 +87,8 @@ assign pll_lock = 1'b1;
 // CLKOP_DIV = 600 MHz (inside the 400-800 MHz the PLL allows). nextpnr
 // derives the CLKOP constraint from these dividers and the 25 MHz input
 // (the LPF), so no output-frequency attribute is needed.
-localparam integer PLL_CLKI_DIV  = CLK_MHZ == 40 ? 5 : 1;
-localparam integer PLL_CLKFB_DIV = CLK_MHZ == 40 ? 8 : 2;
+localparam integer PLL_CLKI_DIV  = CLK_MHZ == 50 ? 1 : 5;
+localparam integer PLL_CLKFB_DIV = CLK_MHZ == 50 ? 2 : CLK_MHZ / 5;
 localparam integer PLL_CLKOP_DIV = 600 / CLK_MHZ;
 (* FREQUENCY_PIN_CLKI = "25" *)
 (* ICP_CURRENT = "12" *) (* LPF_RESISTOR = "8" *) (* MFG_ENABLE_FILTEROPAMP = "1" *) (* MFG_GMCREF_SEL = "2" *)

@@ -49,6 +49,8 @@ $(eval $(call verilate,sdram,sdram_ctrl,rtl/board/sdram_ctrl.v,))
 $(eval $(call vl_test,test_sdram_ctrl,sdram,verif/board/test_sdram_ctrl.c verif/board/sdram_model.c verif/board/axi_txn.c,verif/board/shim_sdram_ctrl.cpp))
 $(eval $(call verilate,sdram_40,sdram_ctrl,rtl/board/sdram_ctrl.v,-GCLK_MHZ=40 -GRD_EXTRA=1))
 $(eval $(call vl_test,test_sdram_ctrl_40,sdram_40,verif/board/test_sdram_ctrl.c verif/board/sdram_model.c verif/board/axi_txn.c,verif/board/shim_sdram_ctrl_40.cpp))
+$(eval $(call verilate,sdram_30,sdram_ctrl,rtl/board/sdram_ctrl.v,-GCLK_MHZ=30 -GRD_EXTRA=1))
+$(eval $(call vl_test,test_sdram_ctrl_30,sdram_30,verif/board/test_sdram_ctrl.c verif/board/sdram_model.c verif/board/axi_txn.c,verif/board/shim_sdram_ctrl_30.cpp))
 $(eval $(call verilate,sdram_fast,sdram_ctrl,rtl/board/sdram_ctrl.v,-GCLK_MHZ=125 -GCAS_LATENCY=3 -GRD_EXTRA=1 -GCOL_BITS=10))
 $(eval $(call vl_test,test_sdram_ctrl_fast,sdram_fast,verif/board/test_sdram_ctrl.c verif/board/sdram_model.c verif/board/axi_txn.c,verif/board/shim_sdram_ctrl_fast.cpp))
 

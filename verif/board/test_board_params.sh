@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # ulx3s_top's clock choice as synthesis sees it: Yosys elaborates the top
-# (without the core, CORE=0, so it runs in seconds) at CLK_MHZ = 50 and 40,
-# its PLL with that frequency's divider (CLKOP_DIV 12, 15), and refuses any other value by naming
+# (without the core, CORE=0, so it runs in seconds) at CLK_MHZ = 50, 40 and
+# 30, its PLL with that frequency's dividers (CLKOP_DIV 12, 15, 20), and refuses any other value by naming
 # ulx3s_top_bad_parameter_CLK_MHZ (a generate branch instantiates a module
 # that does not exist). Prints "RESULT test_board_params <run> <failed>".
 set -u
@@ -29,6 +29,7 @@ elab() {
 
 elab 50 ok 'ulx3s_top/r:CLKOP_DIV=12'
 elab 40 ok 'ulx3s_top/r:CLKOP_DIV=15'
+elab 30 ok 'ulx3s_top/r:CLKOP_DIV=20 ulx3s_top/r:CLKFB_DIV=6 %i'
 elab 33 refused ''
 elab 100 refused ''
 echo "RESULT test_board_params $run $failed"
