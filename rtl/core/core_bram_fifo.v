@@ -6,7 +6,8 @@
  * core_bram_fifo: a FIFO of 2^DEPTH_LOG2 entries of WIDTH bits in block
  * RAM, with the RAM's registered read as the output register. The core
  * uses it wherever a wide FIFO would otherwise be distributed RAM
- * (core_act's input and output FIFOs, core_te_elems' word buffers): the
+ * (core_act's input and output FIFOs, core_te_elems' word buffers,
+ * core_cmd's pending-signal FIFOs): the
  * LUT-RAM cells and their read multiplexers cost logic cells, which the
  * board configuration is short of, while block RAM is left over.
  *
