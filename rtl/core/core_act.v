@@ -660,6 +660,11 @@ end
 
 // ============================================================== element issue
 reg [CW-1:0]   f_left_reg, f_left_next;      // elements still to issue
+// f_left_reg != 0 and == 1 as registers: the pops that follow from them
+// reach the input FIFOs' block-RAM read enables in the same cycle, and a
+// CW-bit compare in front of those cost 15 MHz (docs/fpga.md section 1)
+reg            f_some_reg, f_some_next;
+reg            f_last_reg, f_last_next;
 reg [DBL-1:0]  a_pos_reg, a_pos_next;        // byte of the next element in the head word
 reg [DBL-1:0]  b_pos_reg, b_pos_next;
 reg [DBL-1:0]  o_pos_reg, o_pos_next;        // byte of the next output element in its word
@@ -675,12 +680,11 @@ wire [DBL:0]   o_step_w = {{DBL{1'b0}}, 1'b1} << o_esl_reg;
 wire [DBL:0]   a_pos_sum = {1'b0, a_pos_reg} + a_step_w;
 wire [DBL:0]   b_pos_sum = {1'b0, b_pos_reg} + b_step_w;
 wire [DBL:0]   o_pos_sum = {1'b0, o_pos_reg} + o_step_w;
-wire           f_last    = f_left_reg == {{(CW-1){1'b0}}, 1'b1};
-wire           o_complete = o_pos_sum[DBL] || f_last;
+wire           o_complete = o_pos_sum[DBL] || f_last_reg;
 wire           output_ok  = !o_complete || credit_reg != {(OUTL+1){1'b0}};
 // a round goes to the lanes (once the first round of an element is issued
 // the others follow in the next cycles: nothing they need can go away)
-wire           issue = run && !scale_wait_reg && !bias_wait_reg && f_left_reg != {CW{1'b0}}
+wire           issue = run && !scale_wait_reg && !bias_wait_reg && f_some_reg
                     && a_valid && (act_reg || b_valid) && output_ok;
 /* verilator lint_off UNSIGNED */ // NR = 1: the only round is the last
 wire           last_round = {{(32-RB){1'b0}}, rd_reg} >= NR - 1;
@@ -688,8 +692,8 @@ wire           last_round = {{(32-RB){1'b0}}, rd_reg} >= NR - 1;
 wire           step  = issue && last_round;  // the element's last round: go to the next element
 wire           o_pop;                        // the output FIFO hands a word to the write port
 
-assign a_pop = step && (a_pos_sum[DBL] || f_last);
-assign b_pop = step && !act_reg && (b_pos_sum[DBL] || f_last);
+assign a_pop = step && (a_pos_sum[DBL] || f_last_reg);
+assign b_pop = step && !act_reg && (b_pos_sum[DBL] || f_last_reg);
 
 always @* begin
     rd_next = rd_reg;
@@ -701,18 +705,24 @@ end
 
 always @* begin
     f_left_next = f_left_reg;
+    f_some_next = f_some_reg;
+    f_last_next = f_last_reg;
     a_pos_next  = a_pos_reg;
     b_pos_next  = b_pos_reg;
     o_pos_next  = o_pos_reg;
     credit_next = credit_reg + {{OUTL{1'b0}}, o_pop};
     if (setup0) begin
         f_left_next = f_cw;
+        f_some_next = f_cw != {CW{1'b0}};
+        f_last_next = f_cw == {{(CW-1){1'b0}}, 1'b1};
         a_pos_next  = pos_of(byte_of(a_space_reg, a_off_reg));
         b_pos_next  = pos_of(byte_of(b_space_reg, b_off_reg));
         o_pos_next  = pos_of(byte_of(o_space_reg, o_off_reg));
         credit_next = OUT_FULL;
     end else if (step) begin
         f_left_next = f_left_reg - {{(CW-1){1'b0}}, 1'b1};
+        f_some_next = !f_last_reg;
+        f_last_next = f_left_reg == {{(CW-2){1'b0}}, 2'd2};
         a_pos_next  = a_pos_sum[DBL-1:0];
         b_pos_next  = b_pos_sum[DBL-1:0];
         o_pos_next  = o_pos_sum[DBL-1:0];
@@ -724,10 +734,14 @@ end
 always @(posedge clk) begin
     if (rst) begin
         f_left_reg <= {CW{1'b0}};
+        f_some_reg <= 1'b0;
+        f_last_reg <= 1'b0;
         credit_reg <= {(OUTL+1){1'b0}};
         pv_reg     <= {LANE_LAT{1'b0}};
     end else begin
         f_left_reg <= f_left_next;
+        f_some_reg <= f_some_next;
+        f_last_reg <= f_last_next;
         credit_reg <= credit_next;
         pv_reg     <= {pv_reg[LANE_LAT-2:0], issue};
     end
