@@ -14,6 +14,10 @@
 # wires by 27%, 13%, then 3% per 4.5-minute iteration. router2 is the
 # default because its progress can at least be read per iteration.
 #
+# PNR_ARGS (environment, default empty): further nextpnr options, for
+# experiments with the placer (make fpga BOARD=ulx3s BOARD_PNR_ARGS=...,
+# for example --placer-heap-beta 0.7, HeAP's density limit, default 0.9).
+#
 # Writes OUT_DIR/pnr.log, pnr.report.json, ulx3s.config, ulx3s.bit and the
 # board's line in $(dirname OUT_DIR)/report.md (fpga/ulx3s/report.py).
 set -uo pipefail
@@ -27,7 +31,7 @@ t0=$SECONDS
 # constraint (the 25 MHz input from the LPF, the 50 MHz PLL output
 # derived from it), and then there is no bitstream.
 timeout "$limit" "$nextpnr" --85k --package CABGA381 --speed 6 \
-  --lpf fpga/ulx3s/ulx3s.lpf --seed "$seed" --router "$router" \
+  --lpf fpga/ulx3s/ulx3s.lpf --seed "$seed" --router "$router" ${PNR_ARGS:-} \
   --json "$out/ecp5.json" --textcfg "$out/ulx3s.config" \
   --report "$out/pnr.report.json" --log "$out/pnr.log" -q > "$out/pnr.out" 2>&1
 rc=$?

@@ -3,7 +3,7 @@
 #
 #   make fpga BOARD=ulx3s [BOARD_CORE=full|bridge_only] [BOARD_DRAM=sdram|bram]
 #             [BOARD_MHZ=50|40|30] [BOARD_ARRAY=8x4|4x4] [BOARD_ROUTER=router2|router1]
-#             [FPGA_SEED=1] [FPGA_TIMEOUT=s]
+#             [BOARD_PNR_ARGS='nextpnr options'] [FPGA_SEED=1] [FPGA_TIMEOUT=s]
 #       Yosys synth_ecp5 of ulx3s_top, nextpnr-ecp5 with fpga/ulx3s/ulx3s.lpf
 #       (fails when timing is not met), ecppack: build/fpga/ulx3s_<core>/ulx3s.bit
 #       and its line in build/fpga/report.md
@@ -19,6 +19,8 @@
 # BOARD_MHZ: the core clock the PLL makes (ulx3s_top's CLK_MHZ; the UART
 # stays at 2 Mbaud, the SDRAM timings follow). A variant at another clock
 # gets its own directory (ulx3s_<core>[_bram][_<MHz>mhz][_<array>]).
+# BOARD_PNR_ARGS: further nextpnr options for placement experiments (the
+# variant's directory does not change with them; pnr.log records them).
 # BOARD_ARRAY: the core's tensor array, ROWS x COLS (ulx3s_top's ROWS and
 # COLS; SBUF partitions = ROWS, PSUM partitions = COLS); docs/board.md
 # section 1 says which of them routes.
@@ -26,6 +28,7 @@ BOARD_CORE ?= full
 BOARD_DRAM ?= sdram
 BOARD_MHZ  ?= 50
 BOARD_ROUTER ?= router2
+BOARD_PNR_ARGS ?=
 ifeq ($(BOARD_CORE),full)
 ULX3S_PARAMS := CORE=1
 ULX3S_FILES  := $(BOARD_ALL)
@@ -74,7 +77,7 @@ $(ULX3S_DIR)/ecp5.json: $(ULX3S_DIR)/config.txt $(ULX3S_FILES) $(BOARD_HDRS) fpg
 
 .PHONY: fpga-board flash
 fpga-board: $(ULX3S_DIR)/ecp5.json fpga/ulx3s/ulx3s.lpf fpga/ulx3s/flow.sh fpga/ulx3s/report.py | $(DEPS)
-	PYTHON=$(PYTHON) fpga/ulx3s/flow.sh $(ULX3S_DIR) $(ULX3S_VARIANT) $(FPGA_SEED) $(FPGA_TIMEOUT) $(BOARD_ROUTER)
+	PYTHON=$(PYTHON) PNR_ARGS='$(BOARD_PNR_ARGS)' fpga/ulx3s/flow.sh $(ULX3S_DIR) $(ULX3S_VARIANT) $(FPGA_SEED) $(FPGA_TIMEOUT) $(BOARD_ROUTER)
 
 flash:
 	@if ! command -v openFPGALoader > /dev/null; then \

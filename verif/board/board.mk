@@ -31,7 +31,8 @@ $(eval $(call c_test,test_board,verif/board/test_board.c))
 $(BUILD)/tests/test_board: | $(BOARD_SIM) $(TRNLITE_BIN)
 
 # The same end-to-end tests on the top with a 4 x 4 core (BOARD_ARRAY=4x4,
-# the array whose bitstream routes: docs/board.md section 1): test_board
+# the smaller of the two arrays the board flow offers; neither routes yet:
+# docs/board.md section 1): test_board
 # again, against board_sim_4x4 (BOARD_SIM in its environment).
 $(eval $(call board_sim,ulx3s_sim_4x4,board_sim_4x4,-GROWS=4 -GCOLS=4))
 TESTS += verif/board/test_board_4x4.sh
