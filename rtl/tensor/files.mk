@@ -1,7 +1,7 @@
 # rtl/tensor: the tensor engine, its PSUM buffer, and the PE cells it owns
 # in rtl/common (operand decode, product, fp32 adder).
 TE_FILES := rtl/common/pe_unpack.v rtl/common/pe_mul.v rtl/common/fp32_add.v \
-            rtl/tensor/te_pe.v rtl/tensor/tensor_engine.v rtl/tensor/psum_buffer.v \
+            rtl/tensor/te_pe.v rtl/tensor/te_delay.v rtl/tensor/tensor_engine.v rtl/tensor/psum_buffer.v \
             rtl/tensor/te_top.v
 TE_LINT_INC := -Irtl/common -Irtl/tensor
 TE_HDRS  := rtl/common/tl_encoding.vh rtl/common/tl_pipe.vh rtl/common/pe_operand.vh rtl/tensor/te_pipe.vh
@@ -14,6 +14,11 @@ $(eval $(call lint_top,te_top_8x4,te_top,$(TE_FILES) $(TE_HDRS),$(TE_LINT_INC) -
 $(eval $(call lint_top,te_top_8x8,te_top,$(TE_FILES) $(TE_HDRS),$(TE_LINT_INC) -GROWS=8 -GCOLS=8 -GDEPTH=512))
 $(eval $(call lint_top,tensor_engine,tensor_engine,$(TE_FILES) $(TE_HDRS),$(TE_LINT_INC)))
 $(eval $(call lint_top,psum_buffer,psum_buffer,rtl/tensor/psum_buffer.v rtl/common/fp32_add.v $(TE_HDRS),$(TE_LINT_INC)))
+$(eval $(call lint_top,te_delay,te_delay,rtl/tensor/te_delay.v,))
+$(eval $(call lint_top,te_delay_0,te_delay,rtl/tensor/te_delay.v,-GDELAY=0))
+$(eval $(call lint_top,te_delay_3,te_delay,rtl/tensor/te_delay.v,-GDELAY=3))
+$(eval $(call lint_top,te_delay_16,te_delay,rtl/tensor/te_delay.v,-GWIDTH=35 -GDELAY=16))
+$(eval $(call lint_top,te_delay_19,te_delay,rtl/tensor/te_delay.v,-GWIDTH=140 -GDELAY=19))
 $(eval $(call lint_top,te_pe,te_pe,rtl/tensor/te_pe.v rtl/common/pe_mul.v rtl/common/fp32_add.v $(TE_HDRS),$(TE_LINT_INC)))
 $(eval $(call lint_top,pe_mul,pe_mul,rtl/common/pe_mul.v $(TE_HDRS),$(TE_LINT_INC)))
 $(eval $(call lint_top,pe_unpack,pe_unpack,rtl/common/pe_unpack.v $(TE_HDRS),$(TE_LINT_INC)))

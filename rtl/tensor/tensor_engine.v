@@ -107,7 +107,6 @@ localparam integer IL      = `TE_IN_LATENCY;
 localparam integer LATENCY = `TE_LATENCY(ROWS);     // issue .. out beat
 localparam integer RW      = (ROWS > 1) ? $clog2(ROWS) : 1;  // row index width
 localparam integer STAGES  = LATENCY;                // control pipe: stage j in cycle t+1+j
-localparam integer LDST    = S * (ROWS - 1) + 1;     // decoded load data: entry j = stage j + 2 (cycle t+3+j)
 localparam integer LDV     = S * (ROWS - 1) + 2;     // load valid / row index: stage j in cycle t+1+j
 localparam integer OPW     = `PE_OP_W;
 // control word of one beat: swap, int, fmt_x, k, m, addr, start
@@ -190,7 +189,6 @@ reg [LDV-1:0]       ldv_reg;                 // load beat valid per stage
 reg [LDV*RW-1:0]    ldrow_reg;               // its row index
 reg [COLS*16-1:0]   ld_raw_reg;              // load stage 0: the beat's raw row
 reg [2:0]           ld_fmt_reg;              // ... and its format
-reg [LDST*COLS*OPW-1:0] lddat_reg;           // decoded rows, stages 2 .. LDST+1
 
 // control fields of stage s
 `define TE_SWAP(s)  ctl_reg[(s)*CW + CW-1]
@@ -265,8 +263,8 @@ always @* begin
 end
 
 // the stationary load, registered raw (stage 0), then decoded once per
-// column in two halves (stage 1: the decoder's own register) into the
-// load pipeline (stage 2 on)
+// column in two halves (stage 1: the decoder's own register) into each
+// row's load delay line (te_delay: row r takes it in stage 2 + S*r)
 wire [COLS*OPW-1:0] ld_op;
 genvar r, c;
 generate
@@ -300,7 +298,6 @@ always @(posedge clk) begin
     ldrow_reg     <= {ldrow_reg[(LDV-1)*RW-1:0], ld_row_reg};
     ld_raw_reg    <= ld_data;
     ld_fmt_reg    <= ld_fmt;
-    lddat_reg     <= {lddat_reg[(LDST-1)*COLS*OPW-1:0], ld_op};
     if (rst) begin
         cur_valid_reg   <= 1'b0;
         need_swap_reg   <= 1'b0;
@@ -343,23 +340,33 @@ generate
         // PE of the row (stage T + 3, the cycle its PEs multiply). The
         // decode has cycles of its own: decoded straight into the copies,
         // in one cycle, it was the 8 x 4 engine's critical path.
+        // The two delay lines (te_delay: in RAM from 4 cycles on) replace
+        // flip-flop chains of S*r stages (docs/fpga.md section 2).
         reg [15:0] x_in_reg;
         wire [15:0] x_raw;
         always @(posedge clk)
             x_in_reg <= mv_data[16*r +: 16];
-        if (T > 0) begin : dly
-            reg [16*T-1:0] x_dly_reg;
-            if (T > 1) begin : shift
-                always @(posedge clk)
-                    x_dly_reg <= {x_dly_reg[16*(T-1)-1:0], x_in_reg};
-            end else begin : one
-                always @(posedge clk)
-                    x_dly_reg <= x_in_reg;
-            end
-            assign x_raw = x_dly_reg[16*T-1 -: 16];
-        end else begin : nodly
-            assign x_raw = x_in_reg;
-        end
+        te_delay #(
+            .WIDTH (16),
+            .DELAY (T)
+        ) x_dly (
+            .clk (clk),
+            .rst (rst),
+            .in  (x_in_reg),
+            .out (x_raw)
+        );
+
+        // the decoded stationary row, stage T + 2
+        wire [COLS*OPW-1:0] ld_row_op;
+        te_delay #(
+            .WIDTH (COLS*OPW),
+            .DELAY (T + 1)
+        ) ld_dly (
+            .clk (clk),
+            .rst (rst),
+            .in  (ld_op),
+            .out (ld_row_op)
+        );
 
         wire [OPW-1:0] x_dec;
         pe_unpack #(
@@ -410,7 +417,7 @@ generate
                 .en       (en_reg),
                 .swap     (swap_reg),
                 .ld_en    (ld_en_reg),
-                .ld_op    (lddat_reg[(T*COLS + c)*OPW +: OPW]),
+                .ld_op    (ld_row_op[c*OPW +: OPW]),
                 .psum_in  (psum[r][32*c +: 32]),
                 .psum_out (psum[r+1][32*c +: 32])
             );
