@@ -13,10 +13,10 @@
 BOARD_SIM_CPB    := 8
 BOARD_SIM_PARAMS := -GCLKS_PER_BIT=$(BOARD_SIM_CPB) -GGAP_CYCLES=4096 -GLED_LOG2=8 -GSDRAM=1
 
-# $(call board_sim,MODEL,SIM,EXTRA_PARAMS): the Verilated top MODEL and its
-# simulator $(BUILD)/tests/SIM (board_sim.cpp).
+# $(call board_sim,MODEL,SIM,EXTRA_FLAGS,EXTRA_FILES): the Verilated top
+# MODEL and its simulator $(BUILD)/tests/SIM (board_sim.cpp).
 define board_sim
-$$(eval $$(call verilate,$(1),ulx3s_top,$(BOARD_ALL),$(BOARD_INC) -DSIM $(BOARD_SIM_PARAMS) $(3) -O3 --x-assign unique --x-initial unique --trace-depth 2))
+$$(eval $$(call verilate,$(1),ulx3s_top,$(BOARD_ALL) $(4),$(BOARD_INC) -DSIM $(BOARD_SIM_PARAMS) $(3) -O3 --x-assign unique --x-initial unique --trace-depth 2))
 $(BUILD)/vlshim/$(2)/board_sim.o: verif/board/board_sim.cpp $$$$(VL_OBJS_$(1))
 	@mkdir -p $$(@D)
 	$(CXX) $(CXXFLAGS) -DBOARD_CPB=$(BOARD_SIM_CPB) -Iverif/board -I$$(VL_DIR_$(1)) -I$(VL_INC) -I$(VL_INC)/vltstd -c $$< -o $$@
@@ -32,9 +32,12 @@ $(BUILD)/tests/test_board: | $(BOARD_SIM) $(TRNLITE_BIN)
 
 # The same end-to-end tests on the top with a 4 x 4 core (BOARD_ARRAY=4x4,
 # the smaller of the two arrays the board flow offers; neither routes yet:
-# docs/board.md section 1): test_board
-# again, against board_sim_4x4 (BOARD_SIM in its environment).
-$(eval $(call board_sim,ulx3s_sim_4x4,board_sim_4x4,-GROWS=4 -GCOLS=4))
+# docs/board.md section 1): test_board again, against board_sim_4x4
+# (BOARD_SIM in its environment). This build also has the core's SBUF/PSUM
+# port checkers and stall sources (rtl/core/memcheck.mk), and
+# test_board_4x4.sh turns the stalls on (BOARD_MEM_STALL: board_sim
+# --mem-stall).
+$(eval $(call board_sim,ulx3s_sim_4x4,board_sim_4x4,-GROWS=4 -GCOLS=4 $(MEMCHECK_DEFS),$(MEMCHECK_FILES)))
 TESTS += verif/board/test_board_4x4.sh
 verif/board/test_board_4x4.sh: $(BUILD)/tests/board_sim_4x4 $(BUILD)/tests/test_board
 

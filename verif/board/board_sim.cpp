@@ -2,7 +2,7 @@
 // pseudo-terminal, so that the unmodified trnlite CLI (backend uart) talks
 // to it as to a board on /dev/ttyUSB0 (docs/board.md section 4).
 //
-//   board_sim --link PATH [--drop-reply N] [--seed N] [--wave FILE.fst]
+//   board_sim --link PATH [--drop-reply N] [--seed N] [--mem-stall N] [--wave FILE.fst]
 //
 // Opens a pty (posix_openpt), makes PATH a symlink to its slave, prints
 // "board_sim: pty /dev/pts/N" and runs until SIGTERM or SIGINT. Every
@@ -19,6 +19,11 @@
 // sdram_model.c, which checks every command's timing: on a violation
 // board_sim prints it and exits 3; at SIGTERM it exits 3 if a refresh is
 // overdue, else 0.
+// --mem-stall N (N > 0) hands the model +tl_mem_stall=N and +tl_mem_stats:
+// in a build with the core's port checkers (TL_CHECKS, board_sim_4x4)
+// its SBUF/PSUM request ports stall for up to 300 cycles at random, and
+// at exit every port prints how long it waited (core_mem_check, stdout).
+// A checker's violation stops the model ($error) with its message.
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -46,7 +51,7 @@ int main(int argc, char **argv)
 {
     const char *link_path = nullptr, *wave = nullptr;
     long drop_reply = 0;
-    unsigned long seed = 1;
+    unsigned long seed = 1, mem_stall = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--link") && i + 1 < argc)
             link_path = argv[++i];
@@ -54,10 +59,12 @@ int main(int argc, char **argv)
             drop_reply = strtol(argv[++i], nullptr, 10);
         else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
             seed = strtoul(argv[++i], nullptr, 10);
+        else if (!strcmp(argv[i], "--mem-stall") && i + 1 < argc)
+            mem_stall = strtoul(argv[++i], nullptr, 10);
         else if (!strcmp(argv[i], "--wave") && i + 1 < argc)
             wave = argv[++i];
         else {
-            fprintf(stderr, "usage: board_sim --link PATH [--drop-reply N] [--seed N] [--wave FILE.fst]\n");
+            fprintf(stderr, "usage: board_sim --link PATH [--drop-reply N] [--seed N] [--mem-stall N] [--wave FILE.fst]\n");
             return 2;
         }
     }
@@ -98,6 +105,12 @@ int main(int argc, char **argv)
     if (const char *xs = getenv("VL_XSEED"))  // make xprop: other power-up values per N
         seed = seed * 0x9E3779B97F4A7C15ull + strtoull(xs, nullptr, 10) + 1;
     ctx.randSeed((int)(seed % 0x7ffffffeu) + 1);  // 0 would mean "time based"
+    char stall_arg[40];
+    if (mem_stall) {
+        snprintf(stall_arg, sizeof stall_arg, "+tl_mem_stall=%lu", mem_stall);
+        const char *plus[] = {argv[0], stall_arg, "+tl_mem_stats"};
+        ctx.commandArgs(3, plus);
+    }
     Vulx3s_top *top = new Vulx3s_top(&ctx);
     VerilatedFstC *fst = nullptr;
     uint64_t t_trace = 0;

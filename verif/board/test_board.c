@@ -56,6 +56,15 @@ enum { ST_OK = 0, ST_BAD_CRC = 1, ST_BAD_ADDR = 2, ST_BUS_ERR = 3, ST_TRUNC = 4,
 
 static pid_t sim_pid;
 static char link_path[128];
+static char sim_out[128];     /* the simulator's stdout */
+
+/* $BOARD_MEM_STALL (verif/board/test_board_4x4.sh): the stall seed handed
+ * to board_sim --mem-stall, or NULL (no stalls) */
+static const char *mem_stall(void)
+{
+    const char *s = getenv("BOARD_MEM_STALL");
+    return s && *s ? s : NULL;
+}
 
 /* ---- the simulator ------------------------------------------------------ */
 static void sim_start(const char *drop)
@@ -68,16 +77,21 @@ static void sim_start(const char *drop)
     static unsigned starts;       /* each simulator gets other power-up values */
     char seed[16];
     snprintf(seed, sizeof seed, "%u", ++starts);
+    snprintf(sim_out, sizeof sim_out, DIR "/sim%d.out", (int)getpid());
     sim_pid = fork();
     ck_assert_int_ge(sim_pid, 0);
     if (sim_pid == 0) {
         prctl(PR_SET_PDEATHSIG, SIGTERM);  /* a failed test does not leave it running */
-        int null = open("/dev/null", O_WRONLY);
-        dup2(null, 1);
+        int out = open(sim_out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        dup2(out, 1);
+        const char *argv[12] = {sim(), "--link", link_path, "--seed", seed};
+        int n = 5;
         if (drop)
-            execl(sim(), sim(), "--link", link_path, "--seed", seed, "--drop-reply", drop, (char *)NULL);
-        else
-            execl(sim(), sim(), "--link", link_path, "--seed", seed, (char *)NULL);
+            argv[n++] = "--drop-reply", argv[n++] = drop;
+        if (mem_stall())
+            argv[n++] = "--mem-stall", argv[n++] = mem_stall();
+        argv[n] = NULL;
+        execv(sim(), (char *const *)argv);
         _exit(127);
     }
     char target[128];
@@ -100,8 +114,42 @@ static void sim_stop(void)
     }
 }
 
+/* With BOARD_MEM_STALL: stops the simulator and reads what its port
+ * checkers printed (core_mem_check with +tl_mem_stats, one line a port):
+ * every port reported, and the longest wait at one of them at least 50
+ * cycles, so the stalls did reach requests (a core_mem_check violation
+ * would have stopped the simulator, failing sim_stop). */
+static void check_stalls(void)
+{
+    if (!mem_stall())
+        return;
+    sim_stop();
+    FILE *f = fopen(sim_out, "r");
+    ck_assert_msg(f != NULL, "%s: %s", sim_out, strerror(errno));
+    char line[512];
+    unsigned ports = 0, longest = 0, taken_all = 0;
+    while (fgets(line, sizeof line, f)) {
+        const char *p = strstr(line, "requests taken, longest wait ");
+        unsigned taken = 0, wait = 0;
+        if (!strstr(line, "core_mem_check") || !p)
+            continue;
+        ck_assert_int_eq(sscanf(strchr(line, ':') + 1, "%u", &taken), 1);
+        ck_assert_int_eq(sscanf(p + strlen("requests taken, longest wait "), "%u", &wait), 1);
+        ports++, taken_all += taken;
+        longest = wait > longest ? wait : longest;
+    }
+    fclose(f);
+    ck_assert_msg(ports > 0, "%s: no port statistics (a build without TL_CHECKS?)", sim_out);
+    ck_assert_msg(longest >= 50, "%u ports, %u requests, longest wait %u cycles: the stalls did not show",
+                  ports, taken_all, longest);
+}
+
 static void setup(void) { sim_start(NULL); }
-static void teardown(void) { sim_stop(); }
+static void teardown(void)
+{
+    sim_stop();
+    unlink(sim_out);
+}
 
 /* ---- frames --------------------------------------------------------------- */
 static uint16_t crc_table[256];
@@ -530,12 +578,14 @@ START_TEST(cli_gemm_bf16)
     run(a);
     ck_assert_msg(res.status == 0 && strstr(res.out, "0x80000000..0x800fffff (1048576 bytes)"), "%d %s %s",
                   res.status, res.out, res.err);
+    check_stalls();
 }
 END_TEST
 
 START_TEST(cli_gemm_fp8)
 {
     gemm(5, 9, 6, TL_FMT_E4M3, TL_FMT_E5M2, TL_FMT_BF16);
+    check_stalls();
 }
 END_TEST
 
