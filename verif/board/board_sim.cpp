@@ -19,10 +19,11 @@
 // sdram_model.c, which checks every command's timing: on a violation
 // board_sim prints it and exits 3; at SIGTERM it exits 3 if a refresh is
 // overdue, else 0.
-// --mem-stall N (N > 0) hands the model +tl_mem_stall=N and +tl_mem_stats:
-// in a build with the core's port checkers (TL_CHECKS, board_sim_4x4)
-// its SBUF/PSUM request ports stall for up to 300 cycles at random, and
-// at exit every port prints how long it waited (core_mem_check, stdout).
+// --mem-stall N hands the model +tl_mem_stall=N and +tl_mem_stats: in a
+// build with the core's port checkers (TL_CHECKS, board_sim_4x4) its
+// SBUF/PSUM request ports stall for up to 300 cycles at random (N > 0;
+// 0: no stalls), and at exit every port prints how long it waited
+// (core_mem_check, on stdout).
 // A checker's violation stops the model ($error) with its message.
 #include <cerrno>
 #include <csignal>
@@ -51,7 +52,8 @@ int main(int argc, char **argv)
 {
     const char *link_path = nullptr, *wave = nullptr;
     long drop_reply = 0;
-    unsigned long seed = 1, mem_stall = 0;
+    unsigned long seed = 1;
+    const char *mem_stall = nullptr;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--link") && i + 1 < argc)
             link_path = argv[++i];
@@ -60,7 +62,7 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
             seed = strtoul(argv[++i], nullptr, 10);
         else if (!strcmp(argv[i], "--mem-stall") && i + 1 < argc)
-            mem_stall = strtoul(argv[++i], nullptr, 10);
+            mem_stall = argv[++i];
         else if (!strcmp(argv[i], "--wave") && i + 1 < argc)
             wave = argv[++i];
         else {
@@ -107,7 +109,7 @@ int main(int argc, char **argv)
     ctx.randSeed((int)(seed % 0x7ffffffeu) + 1);  // 0 would mean "time based"
     char stall_arg[40];
     if (mem_stall) {
-        snprintf(stall_arg, sizeof stall_arg, "+tl_mem_stall=%lu", mem_stall);
+        snprintf(stall_arg, sizeof stall_arg, "+tl_mem_stall=%lu", strtoul(mem_stall, nullptr, 10));
         const char *plus[] = {argv[0], stall_arg, "+tl_mem_stats"};
         ctx.commandArgs(3, plus);
     }

@@ -116,9 +116,11 @@ static void sim_stop(void)
 
 /* With BOARD_MEM_STALL: stops the simulator and reads what its port
  * checkers printed (core_mem_check with +tl_mem_stats, one line a port):
- * every port reported, and the longest wait at one of them at least 50
- * cycles, so the stalls did reach requests (a core_mem_check violation
- * would have stopped the simulator, failing sim_stop). */
+ * every port reported, and some request waited, so the stalls did reach
+ * requests: without them (--mem-stall 0) no request of these GEMMs waits
+ * a cycle; with them the longest wait was 53 to 297 cycles in 10 runs
+ * (the host's timing varies from run to run). A core_mem_check violation
+ * would have stopped the simulator, failing sim_stop. */
 static void check_stalls(void)
 {
     if (!mem_stall())
@@ -140,7 +142,7 @@ static void check_stalls(void)
     }
     fclose(f);
     ck_assert_msg(ports > 0, "%s: no port statistics (a build without TL_CHECKS?)", sim_out);
-    ck_assert_msg(longest >= 50, "%u ports, %u requests, longest wait %u cycles: the stalls did not show",
+    ck_assert_msg(longest > 0, "%u ports, %u requests, longest wait %u cycles: the stalls did not show",
                   ports, taken_all, longest);
 }
 
