@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # FPGA-readiness in make test: Yosys (synth_ecp5) must map the PE's
-# multiplier to a DSP (MULT18X18D) and each PSUM partition to block RAM
-# (DP16KD). Small tops only, so it runs in seconds; `make synth` and
+# multiplier to a DSP (MULT18X18D), a tensor-engine delay line to LUT RAM
+# (TRELLIS_DPR16X4) and each PSUM partition to block RAM (DP16KD). Small tops only, so it runs in seconds; `make synth` and
 # `make fpga` synthesize and place the whole blocks (fpga/README.md).
 # Prints "RESULT test_synth_inference <run> <failed>" like the C tests.
 set -u
@@ -27,6 +27,9 @@ check() {
 
 pe="rtl/common/pe_unpack.v rtl/common/pe_mul.v rtl/common/fp32_add.v rtl/tensor/te_pe.v"
 check te_pe_dsp te_pe "$pe" "" MULT18X18D 1
+# a tensor-engine skew line (te_delay) in LUT RAM, not a flip-flop chain:
+# 35 bits (one decoded operand) over 13 cycles, 9 DPR16X4 of 16 x 4
+check te_delay_lutram te_delay rtl/tensor/te_delay.v "chparam -set WIDTH 35 -set DELAY 13 te_delay;" TRELLIS_DPR16X4 9
 check psum_buffer_bram psum_buffer "rtl/common/fp32_add.v rtl/tensor/psum_buffer.v" \
   "chparam -set COLS 4 -set DEPTH 512 psum_buffer;" DP16KD 4
 
