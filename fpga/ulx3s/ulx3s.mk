@@ -20,7 +20,7 @@
 # stays at 2 Mbaud, the SDRAM timings follow). A variant at another clock
 # gets its own directory (ulx3s_<core>[_bram][_<MHz>mhz][_<array>]).
 # BOARD_PNR_ARGS: further nextpnr options for placement experiments (the
-# variant's directory does not change with them; pnr.log records them).
+# variant's directory does not change with them; pnr.args records them).
 # BOARD_ARRAY: the core's tensor array, ROWS x COLS (ulx3s_top's ROWS and
 # COLS; SBUF partitions = ROWS, PSUM partitions = COLS); docs/board.md
 # section 1 says which of them routes.
