@@ -21,13 +21,21 @@
  * array sums it as fp32, exactly (docs/tensor_engine.md section 3).
  * One 11 x 11 multiplier (one DSP).
  *
- *   stage 1 (inputs -> m_*):  multiply, exponent sum, subnormal shift
- *                             distance, special classes
- *   stage 2 (m_* -> r_*):     normalize (one bit) or shift right with
+ *   stage 1 (inputs -> k_*):  the significands into the multiplier's
+ *                             operand registers; exponent sum, subnormal
+ *                             shift distance, special classes
+ *   stage 2 (k_* -> m_*):     multiply; the rest waits a cycle with it
+ *   stage 3 (m_* -> r_*):     normalize (one bit) or shift right with
  *                             guard and sticky; the packed word before
  *                             rounding and its round-up bit
- *   stage 3 (r_* -> y):       round (increment), registered output
- * Latency TE_PE_MUL_LATENCY = 3: y belongs to the inputs of three clock
+ *   stage 4 (r_* -> y):       round (increment), registered output
+ * The multiplier has a register on each side, nothing else: the DSP
+ * sites sit in a few rows of the die, and in a full array a PE's logic
+ * can be placed far from its DSP. With the operands and the product
+ * registered, the wires to and from the DSP each get a cycle of their own
+ * (in te_top 8 x 8 they were 10 of 14.5 ns of the critical path, operand
+ * register -> DSP -> product register; docs/fpga.md section 2).
+ * Latency TE_PE_MUL_LATENCY = 4: y belongs to the inputs of four clock
  * edges earlier. en = 0 (the row adds nothing) gives y = -0, the identity
  * of RNE addition. No handshake, no reset (datapath only), no clock
  * enable.
@@ -42,9 +50,10 @@ module pe_mul (
 
 `include "tl_encoding.vh"
 
-// ---- stage 1: multiply, exponents, classes -----------------------------
+// ---- stage 1: operand registers, exponents, classes ---------------------
 wire [10:0]       w_sig = {1'b1, w[`PE_OP_FRAC]};
 wire [10:0]       x_sig = {1'b1, x[`PE_OP_FRAC]};
+reg  [10:0]       k_wsig_reg, k_xsig_reg;   // the multiplier's operands
 wire signed [9:0] w_exp = w[`PE_OP_EXP];
 wire signed [9:0] x_exp = x[`PE_OP_EXP];
 
@@ -54,20 +63,19 @@ reg        [4:0]  s1_d;        // subnormal right shift, (1 - e1) mod 32
 reg        [9:0]  s1_etz;      // e1 + tz(product) + 2 (only its sign is used)
 /* verilator lint_on UNUSEDSIGNAL */
 
-reg [21:0]        m_prod_reg, m_prod_next;
-reg [7:0]         m_e1_reg, m_e1_next;     // low 8 bits of e1 (used when normal)
-reg [4:0]         m_d_reg, m_d_next;       // (1 - e1) mod 32
-reg               m_tiny_reg, m_tiny_next; // 1 - e1 > 25: a subnormal product rounds to +-0
-reg               m_sub_reg, m_sub_next;   // e1 <= 0: subnormal for either msb
-reg               m_edge_reg, m_edge_next; // e1 == 1: subnormal unless msb at 21
-reg               m_ovf1_reg, m_ovf1_next; // e1 >= 255
-reg               m_ovf0_reg, m_ovf0_next; // e1 >= 256 (e1 - 1 >= 255)
-reg               m_sign_reg, m_sign_next;
-reg               m_nan_reg, m_nan_next;
-reg               m_inf_reg, m_inf_next;
-reg               m_zero_reg, m_zero_next;
-reg               m_en_reg, m_en_next;
-reg               m_sticky_reg, m_sticky_next;  // subnormal shift drops a 1 below the guard bit
+reg [7:0]         k_e1_reg, k_e1_next;     // low 8 bits of e1 (used when normal)
+reg [4:0]         k_d_reg, k_d_next;       // (1 - e1) mod 32
+reg               k_tiny_reg, k_tiny_next; // 1 - e1 > 25: a subnormal product rounds to +-0
+reg               k_sub_reg, k_sub_next;   // e1 <= 0: subnormal for either msb
+reg               k_edge_reg, k_edge_next; // e1 == 1: subnormal unless msb at 21
+reg               k_ovf1_reg, k_ovf1_next; // e1 >= 255
+reg               k_ovf0_reg, k_ovf0_next; // e1 >= 256 (e1 - 1 >= 255)
+reg               k_sign_reg, k_sign_next;
+reg               k_nan_reg, k_nan_next;
+reg               k_inf_reg, k_inf_next;
+reg               k_zero_reg, k_zero_next;
+reg               k_en_reg, k_en_next;
+reg               k_sticky_reg, k_sticky_next;  // subnormal shift drops a 1 below the guard bit
 
 always @* begin
     s1_e1 = w_exp + x_exp;
@@ -78,81 +86,96 @@ always @* begin
     // e1 + tz(product) + 2 < 0.
     s1_etz = w[`PE_OP_ETZ] + x[`PE_OP_ETZ];
 
-    m_prod_next = w_sig * x_sig;
-    m_e1_next   = s1_e1[7:0];
-    m_d_next    = s1_d;
-    m_tiny_next = s1_e1 < -10'sd24;       // 1 - e1 > 25, without the subtraction in the path
-    m_sub_next  = s1_e1 <= 10'sd0;
-    m_edge_next = s1_e1 == 10'sd1;
-    m_ovf1_next = s1_e1 >= 10'sd255;
-    m_ovf0_next = s1_e1 >= 10'sd256;
-    m_sign_next = w[`PE_OP_SIGN] ^ x[`PE_OP_SIGN];
-    m_nan_next  = w[`PE_OP_NAN] || x[`PE_OP_NAN] || (w[`PE_OP_INT] != x[`PE_OP_INT])
+    k_e1_next   = s1_e1[7:0];
+    k_d_next    = s1_d;
+    k_tiny_next = s1_e1 < -10'sd24;       // 1 - e1 > 25, without the subtraction in the path
+    k_sub_next  = s1_e1 <= 10'sd0;
+    k_edge_next = s1_e1 == 10'sd1;
+    k_ovf1_next = s1_e1 >= 10'sd255;
+    k_ovf0_next = s1_e1 >= 10'sd256;
+    k_sign_next = w[`PE_OP_SIGN] ^ x[`PE_OP_SIGN];
+    k_nan_next  = w[`PE_OP_NAN] || x[`PE_OP_NAN] || (w[`PE_OP_INT] != x[`PE_OP_INT])
                   || (w[`PE_OP_INF] && x[`PE_OP_ZERO]) || (w[`PE_OP_ZERO] && x[`PE_OP_INF]);
-    m_inf_next  = w[`PE_OP_INF] || x[`PE_OP_INF];
-    m_zero_next = w[`PE_OP_ZERO] || x[`PE_OP_ZERO];
-    m_en_next   = en;
-    m_sticky_next = s1_etz[9];
+    k_inf_next  = w[`PE_OP_INF] || x[`PE_OP_INF];
+    k_zero_next = w[`PE_OP_ZERO] || x[`PE_OP_ZERO];
+    k_en_next   = en;
+    k_sticky_next = s1_etz[9];
 end
 
 always @(posedge clk) begin
-    m_prod_reg <= m_prod_next;
-    m_e1_reg   <= m_e1_next;
-    m_d_reg    <= m_d_next;
-    m_tiny_reg <= m_tiny_next;
-    m_sub_reg  <= m_sub_next;
-    m_edge_reg <= m_edge_next;
-    m_ovf1_reg <= m_ovf1_next;
-    m_ovf0_reg <= m_ovf0_next;
-    m_sign_reg <= m_sign_next;
-    m_nan_reg  <= m_nan_next;
-    m_inf_reg  <= m_inf_next;
-    m_zero_reg <= m_zero_next;
-    m_en_reg   <= m_en_next;
-    m_sticky_reg <= m_sticky_next;
+    k_wsig_reg <= w_sig;
+    k_xsig_reg <= x_sig;
+    k_e1_reg   <= k_e1_next;
+    k_d_reg    <= k_d_next;
+    k_tiny_reg <= k_tiny_next;
+    k_sub_reg  <= k_sub_next;
+    k_edge_reg <= k_edge_next;
+    k_ovf1_reg <= k_ovf1_next;
+    k_ovf0_reg <= k_ovf0_next;
+    k_sign_reg <= k_sign_next;
+    k_nan_reg  <= k_nan_next;
+    k_inf_reg  <= k_inf_next;
+    k_zero_reg <= k_zero_next;
+    k_en_reg   <= k_en_next;
+    k_sticky_reg <= k_sticky_next;
 end
 
-// ---- stage 2: normalize or shift, pack before rounding -------------------
-reg        s2_hi;          // product msb at bit 21
-reg [21:0] s2_p;
-reg [23:0] s2_f;           // product << 2: value = f * 2^(e1 - 1 - 150)
-reg [22:0] s2_frac_sub;    // f >> d (< 2^23 when subnormal)
-reg        s2_guard;       // the bit below it
+// ---- stage 2: multiply; the rest of stage 1 waits beside it ----------------
+reg [21:0] m_prod_reg;
+reg [7:0]  m_e1_reg;
+reg [4:0]  m_d_reg;
+reg        m_tiny_reg, m_sub_reg, m_edge_reg, m_ovf1_reg, m_ovf0_reg;
+reg        m_sign_reg, m_nan_reg, m_inf_reg, m_zero_reg, m_en_reg, m_sticky_reg;
+
+always @(posedge clk) begin
+    m_prod_reg <= k_wsig_reg * k_xsig_reg;
+    {m_e1_reg, m_d_reg, m_tiny_reg, m_sub_reg, m_edge_reg, m_ovf1_reg, m_ovf0_reg,
+     m_sign_reg, m_nan_reg, m_inf_reg, m_zero_reg, m_en_reg, m_sticky_reg}
+        <= {k_e1_reg, k_d_reg, k_tiny_reg, k_sub_reg, k_edge_reg, k_ovf1_reg, k_ovf0_reg,
+            k_sign_reg, k_nan_reg, k_inf_reg, k_zero_reg, k_en_reg, k_sticky_reg};
+end
+
+// ---- stage 3: normalize or shift, pack before rounding -------------------
+reg        s3_hi;          // product msb at bit 21
+reg [21:0] s3_p;
+reg [23:0] s3_f;           // product << 2: value = f * 2^(e1 - 1 - 150)
+reg [22:0] s3_frac_sub;    // f >> d (< 2^23 when subnormal)
+reg        s3_guard;       // the bit below it
 /* verilator lint_off UNUSEDSIGNAL */
-reg        s2_frac_top;    // bit 23 of f >> d: 0 whenever the result is subnormal
+reg        s3_frac_top;    // bit 23 of f >> d: 0 whenever the result is subnormal
 /* verilator lint_on UNUSEDSIGNAL */
-reg        s2_subn;
+reg        s3_subn;
 
 reg [31:0] r_word_reg, r_word_next;   // packed result before rounding
 reg        r_up_reg, r_up_next;       // add one ulp (subnormal RNE)
 
 always @* begin
-    s2_p     = m_prod_reg;
-    s2_hi    = s2_p[21];
-    s2_f     = {s2_p, 2'b00};
-    s2_subn  = m_sub_reg || (m_edge_reg && !s2_hi);
+    s3_p     = m_prod_reg;
+    s3_hi    = s3_p[21];
+    s3_f     = {s3_p, 2'b00};
+    s3_subn  = m_sub_reg || (m_edge_reg && !s3_hi);
     // fp32 fraction of a subnormal product: f >> d and the guard bit from
     // one shifter; the sticky bit came from stage 1
-    {s2_frac_top, s2_frac_sub, s2_guard} = {s2_f, 1'b0} >> m_d_reg;
+    {s3_frac_top, s3_frac_sub, s3_guard} = {s3_f, 1'b0} >> m_d_reg;
 
     r_up_next = 1'b0;
     if (!m_en_reg) begin
         r_word_next = 32'h80000000;
     end else if (m_nan_reg) begin
         r_word_next = `TL_QNAN_FP32;
-    end else if (m_inf_reg || (s2_hi ? m_ovf1_reg : m_ovf0_reg)) begin
+    end else if (m_inf_reg || (s3_hi ? m_ovf1_reg : m_ovf0_reg)) begin
         r_word_next = {m_sign_reg, 8'hff, 23'd0};
     end else if (m_zero_reg) begin
         r_word_next = {m_sign_reg, 31'd0};
-    end else if (s2_subn && m_tiny_reg) begin
+    end else if (s3_subn && m_tiny_reg) begin
         r_word_next = {m_sign_reg, 31'd0};
-    end else if (s2_subn) begin
-        r_word_next = {m_sign_reg, 8'd0, s2_frac_sub};
-        r_up_next   = s2_guard && (m_sticky_reg || s2_frac_sub[0]);
-    end else if (s2_hi) begin
-        r_word_next = {m_sign_reg, m_e1_reg[7:0], s2_p[20:0], 2'b00};
+    end else if (s3_subn) begin
+        r_word_next = {m_sign_reg, 8'd0, s3_frac_sub};
+        r_up_next   = s3_guard && (m_sticky_reg || s3_frac_sub[0]);
+    end else if (s3_hi) begin
+        r_word_next = {m_sign_reg, m_e1_reg[7:0], s3_p[20:0], 2'b00};
     end else begin
-        r_word_next = {m_sign_reg, m_e1_reg[7:0] - 8'd1, s2_p[19:0], 3'b000};
+        r_word_next = {m_sign_reg, m_e1_reg[7:0] - 8'd1, s3_p[19:0], 3'b000};
     end
 end
 
@@ -161,7 +184,7 @@ always @(posedge clk) begin
     r_up_reg   <= r_up_next;
 end
 
-// ---- stage 3: round -------------------------------------------------------
+// ---- stage 4: round -------------------------------------------------------
 always @(posedge clk)
     y <= {r_word_reg[31:24], r_word_reg[23:0] + {23'd0, r_up_reg}};
 

@@ -32,8 +32,10 @@
  *          cycle is issued to the lanes when its input words are there
  *          (the element moves on after its last round) and, if it completes
  *          an output word, a slot of the output FIFO is reserved (credits:
- *          the lanes' pipeline never stalls); LANE_LAT cycles later
- *          (core_act_lane's latency) the lanes' results are packed into
+ *          the lanes' pipeline never stalls); PIPE_LAT cycles later
+ *          (the lanes' input stage: each round's words are taken from
+ *          the FIFO heads' registered copies, then core_act_lane's
+ *          LANE_LAT) the lanes' results are packed into
  *          the output word, round by round; a complete word goes
  *          to the output FIFO and from there to the write port with the
  *          partition mask and the byte strobes of its elements.
@@ -44,7 +46,7 @@
  * Throughput: one element of every partition per NR cycles while the
  * memory ports keep up and the output credits (OUT_DEPTH words in flight)
  * last. Latency of an instruction with every port ready:
- * NR*F + LANE_LAT + 8 cycles (ACTIVATE; ELEMWISE one more).
+ * NR*F + PIPE_LAT + 8 cycles (ACTIVATE; ELEMWISE one more).
  *
  * Memory ports (memory-facing outputs are registers): request streams
  * (*_valid/*_ready) addressed by word; read answers arrive exactly
@@ -118,6 +120,7 @@ localparam OUT_DEPTH = 16;                         // words per output FIFO
 localparam INL  = 2;                               // log2 IN_DEPTH
 localparam OUTL = 4;                               // log2 OUT_DEPTH
 localparam LANE_LAT = 22;                          // core_act_lane (checked there)
+localparam PIPE_LAT = LANE_LAT + 1;                // issue to result: the lanes' input stage, then a lane
 
 localparam [CW+DBL+1:0] DB_M1 = {{(CW+2){1'b0}}, {DBL{1'b1}}};  // DB - 1
 localparam [INL:0]  IN_FULL   = IN_DEPTH;     // sized copies for compares
@@ -671,8 +674,8 @@ reg [DBL-1:0]  o_pos_reg, o_pos_next;        // byte of the next output element 
 reg [OUTL:0]   credit_reg, credit_next;      // output FIFO slots not reserved
 reg [NL*32-1:0] coord_reg;                   // SR coordinate of the next element, per partition
 reg [RB-1:0]   rd_reg, rd_next;              // round of the next issue: partitions rd*NA ..
-reg [LANE_LAT-1:0] pv_reg;                   // pipeline: lanes busy (one round issued)
-reg [LANE_LAT-1:0] pc_reg;                   // pipeline: the last round of an element completing an output word
+reg [PIPE_LAT-1:0] pv_reg;                   // pipeline: lanes busy (one round issued)
+reg [PIPE_LAT-1:0] pc_reg;                   // pipeline: the last round of an element completing an output word
 
 wire [DBL:0]   b_step_w = {{DBL{1'b0}}, 1'b1} << b_esl_reg;
 wire [DBL:0]   a_step_w = {{DBL{1'b0}}, 1'b1} << a_esl_reg;
@@ -737,19 +740,19 @@ always @(posedge clk) begin
         f_some_reg <= 1'b0;
         f_last_reg <= 1'b0;
         credit_reg <= {(OUTL+1){1'b0}};
-        pv_reg     <= {LANE_LAT{1'b0}};
+        pv_reg     <= {PIPE_LAT{1'b0}};
     end else begin
         f_left_reg <= f_left_next;
         f_some_reg <= f_some_next;
         f_last_reg <= f_last_next;
         credit_reg <= credit_next;
-        pv_reg     <= {pv_reg[LANE_LAT-2:0], issue};
+        pv_reg     <= {pv_reg[PIPE_LAT-2:0], issue};
     end
     a_pos_reg <= a_pos_next;
     b_pos_reg <= b_pos_next;
     o_pos_reg <= o_pos_next;
     rd_reg    <= rd_next;      // set by setup 0 before the first issue
-    pc_reg    <= {pc_reg[LANE_LAT-2:0], o_complete && last_round};
+    pc_reg    <= {pc_reg[PIPE_LAT-2:0], o_complete && last_round};
     for (li_cd = 0; li_cd < NL; li_cd = li_cd + 1) begin
         if (setup3)
             coord_reg[li_cd*32 +: 32] <= cbase0_reg + lane_off_reg[li_cd*32 +: 32];
@@ -759,15 +762,34 @@ always @(posedge clk) begin
 end
 
 // ============================================================== lanes
+// The lanes' input stage: a round's words, positions and per-partition
+// values reach the lanes one cycle after its issue. The input FIFOs' heads
+// come out of block RAM without an output register (5.8 ns clock-to-out on
+// ECP5), and selecting the round's word and the element inside it behind
+// that RAM was the critical path of act_board (docs/fpga.md section 1), so
+// the heads go into flip-flops first and the selection follows them.
+reg [NLW-1:0]   a_head_reg, b_head_reg;    // the heads as they were at issue
+reg [RB-1:0]    rd_q_reg;                  // round, byte positions at issue
+reg [DBL-1:0]   a_pos_q_reg, b_pos_q_reg;
+always @(posedge clk) begin
+    a_head_reg  <= a_head;
+    b_head_reg  <= b_head;
+    rd_q_reg    <= rd_reg;
+    a_pos_q_reg <= a_pos_reg;
+    b_pos_q_reg <= b_pos_reg;
+end
+
 // one-hot round: lane k takes partition r*NA + k in round r
-wire [NR-1:0]    rd_hot = {{(NR-1){1'b0}}, 1'b1} << rd_reg;
+wire [NR-1:0]    rd_hot   = {{(NR-1){1'b0}}, 1'b1} << rd_reg;
+wire [NR-1:0]    rd_q_hot = {{(NR-1){1'b0}}, 1'b1} << rd_q_reg;
 wire [NA*32-1:0] lane_y;
 
 genvar gl;
 generate
     for (gl = 0; gl < NA; gl = gl + 1) begin : lane
-        reg [DW-1:0] a_word, b_word;       // this round's partition's head words
-        reg [31:0]   coord, scale, bias;
+        reg [DW-1:0] a_word, b_word;       // the round's partition's head words
+        reg [31:0]   coord, scale, bias;   // the round's partition's values at issue ...
+        reg [31:0]   coord_q, scale_q, bias_q;  // ... with the words, a cycle later
         integer      r;
         always @* begin
             a_word = {DW{1'b0}};
@@ -775,30 +797,38 @@ generate
             coord  = 32'd0;
             scale  = 32'd0;
             bias   = 32'd0;
-            for (r = 0; r < NR; r = r + 1)
-                if (rd_hot[r]) begin
-                    a_word = a_word | a_head[(r*NA + gl)*DW +: DW];
-                    b_word = b_word | b_head[(r*NA + gl)*DW +: DW];
-                    coord  = coord | coord_reg[(r*NA + gl)*32 +: 32];
-                    scale  = scale | lane_scale_reg[(r*NA + gl)*32 +: 32];
-                    bias   = bias | lane_bias_reg[(r*NA + gl)*32 +: 32];
+            for (r = 0; r < NR; r = r + 1) begin
+                if (rd_q_hot[r]) begin
+                    a_word = a_word | a_head_reg[(r*NA + gl)*DW +: DW];
+                    b_word = b_word | b_head_reg[(r*NA + gl)*DW +: DW];
                 end
+                if (rd_hot[r]) begin
+                    coord = coord | coord_reg[(r*NA + gl)*32 +: 32];
+                    scale = scale | lane_scale_reg[(r*NA + gl)*32 +: 32];
+                    bias  = bias | lane_bias_reg[(r*NA + gl)*32 +: 32];
+                end
+            end
         end
-        wire [31:0] a_raw = elem_of(a_word, a_pos_reg, a_esl_reg);
-        wire [31:0] b_raw = elem_of(b_word, b_pos_reg, b_esl_reg);
+        always @(posedge clk) begin
+            coord_q <= coord;
+            scale_q <= scale;
+            bias_q  <= bias;
+        end
+        wire [31:0] a_raw = elem_of(a_word, a_pos_q_reg, a_esl_reg);
+        wire [31:0] b_raw = elem_of(b_word, b_pos_q_reg, b_esl_reg);
 
         core_act_lane #(.LATENCY(LANE_LAT)) u (
             .clk(clk),
             .a_raw(a_raw),
             .b_raw(b_raw),
-            .coord(coord),
+            .coord(coord_q),
             .act(act_reg),
             .op(op_reg),
             .relu(relu_reg),
             .a_fmt(a_fmt_reg),
             .b_fmt(b_fmt_reg),
-            .scale(scale),
-            .bias(bias),
+            .scale(scale_q),
+            .bias(bias_q),
             .out_fmt(o_fmt_reg),
             .rnd(rnd_reg),
             .sat(sat_reg),
@@ -809,8 +839,8 @@ generate
 endgenerate
 
 // ============================================================== output packing
-wire           res_valid    = pv_reg[LANE_LAT-1];
-wire           res_complete = pc_reg[LANE_LAT-1];
+wire           res_valid    = pv_reg[PIPE_LAT-1];
+wire           res_complete = pc_reg[PIPE_LAT-1];
 reg  [RB-1:0]  res_rd_reg, res_rd_next;   // round of the result (the rounds come in order)
 wire [NR-1:0]  res_hot = {{(NR-1){1'b0}}, 1'b1} << res_rd_reg;
 /* verilator lint_off UNSIGNED */ // NR = 1: the only round is the last

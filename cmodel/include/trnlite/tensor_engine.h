@@ -30,7 +30,7 @@ extern "C" {
  * Pipeline depths of the tensor engine (rtl/tensor/te_pipe.vh); test
  * cycle_model checks the resulting cycle counts against the RTL.
  */
-#define TL_TE_MUL_LATENCY 3u  /* pe_mul: decoded operands to product */
+#define TL_TE_MUL_LATENCY 4u  /* pe_mul: decoded operands to product */
 #define TL_TE_OUT_LATENCY 2u  /* last row to out_*: fp32 -> int32 stage */
 /* issue to row 0's PEs: the input register, the decoder's register (two
  * halves), the decoded row, the per-PE copies */
@@ -66,7 +66,7 @@ typedef struct {
 /* Cycles from a moving vector entering the array (its mv beat) to its
  * result beat reaching PSUM:
  * TL_TE_SKEW * rows + TL_TE_MUL_LATENCY + TL_TE_IN_LATENCY + TL_TE_OUT_LATENCY
- * (6 * rows + 9 with the 6-stage adder). */
+ * (6 * rows + 10 with the 6-stage adder). */
 unsigned tl_te_latency(unsigned rows);
 
 /*
