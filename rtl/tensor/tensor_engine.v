@@ -263,9 +263,16 @@ always @* begin
 end
 
 // the stationary load, registered raw (stage 0), then decoded once per
-// column in two halves (stage 1: the decoder's own register) into each
-// row's load delay line (te_delay: row r takes it in stage 2 + S*r)
+// column in two halves (stage 1: the decoder's own register) into one
+// register per column (stage 2), and from there into each row's load
+// delay line (te_delay: row r takes it in stage 2 + S*r). The register
+// keeps the decoder's second half apart from the wires to every row's
+// delay line (RAM from 4 cycles on, spread over the die): together they
+// were the 8 x 4 engine's critical path (docs/fpga.md section 2).
 wire [COLS*OPW-1:0] ld_op;
+reg  [COLS*OPW-1:0] ld_op_reg;
+always @(posedge clk)
+    ld_op_reg <= ld_op;
 genvar r, c;
 generate
     for (c = 0; c < COLS; c = c + 1) begin : ld_dec
@@ -360,11 +367,11 @@ generate
         wire [COLS*OPW-1:0] ld_row_op;
         te_delay #(
             .WIDTH (COLS*OPW),
-            .DELAY (T + 1)
+            .DELAY (T)
         ) ld_dly (
             .clk (clk),
             .rst (rst),
-            .in  (ld_op),
+            .in  (ld_op_reg),
             .out (ld_row_op)
         );
 
