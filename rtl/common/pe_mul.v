@@ -31,10 +31,11 @@
  *   stage 4 (r_* -> y):       round (increment), registered output
  * The multiplier has a register on each side, nothing else: the DSP
  * sites sit in a few rows of the die, and in a full array a PE's logic
- * can be placed far from its DSP. With the operands and the product
- * registered, the wires to and from the DSP each get a cycle of their own
- * (in te_top 8 x 8 they were 10 of 14.5 ns of the critical path, operand
- * register -> DSP -> product register; docs/fpga.md section 2).
+ * can be placed far from its DSP (in te_top 8 x 8 the wires to and from
+ * it were 10 of 14.5 ns of the critical path). These registers leave the
+ * placer room to give each wire its own cycle, but nextpnr keeps them
+ * beside the PE's logic, so the round trip still limits te_top
+ * (docs/fpga.md section 2); the DSP's own registers would fix it.
  * Latency TE_PE_MUL_LATENCY = 4: y belongs to the inputs of four clock
  * edges earlier. en = 0 (the row adds nothing) gives y = -0, the identity
  * of RNE addition. No handshake, no reset (datapath only), no clock
