@@ -46,7 +46,8 @@
  * Throughput: one element of every partition per NR cycles while the
  * memory ports keep up and the output credits (OUT_DEPTH words in flight)
  * last. Latency of an instruction with every port ready:
- * NR*F + PIPE_LAT + 8 cycles (ACTIVATE; ELEMWISE one more).
+ * NR*F + PIPE_LAT + 9 cycles (ACTIVATE; ELEMWISE one more: test_core_act
+ * prints them).
  *
  * Memory ports (memory-facing outputs are registers): request streams
  * (*_valid/*_ready) addressed by word; read answers arrive exactly
