@@ -23,6 +23,11 @@ import sys
 
 VLNV = "trnlite:ip:trnlite:0.1"
 NEXTPNR = ["--85k", "--package", "CABGA381", "--speed", "\"6\""]
+# The ECP5 form of pe_sigmul (its multiplier in a MULT18X18D with the DSP's
+# own registers): defined for the synthesis targets of configurations that
+# have it, as fpga/yosys.sh does for synth_ecp5.
+DSP_DEFINE = "TRNLITE_ECP5_DSP"
+DSP_FILE = "rtl/common/pe_sigmul.v"
 
 
 def main(argv):
@@ -93,11 +98,16 @@ def main(argv):
     for r in rows:
         for k, _ in r["params"]:
             params.setdefault(k, set()).add(r["top"])
-    if params:
+    dsp = any(DSP_FILE in r["files"] for r in rows)
+    if params or dsp:
         L.append("parameters:")
         for k, tops in params.items():
             L += [f"  {k}:", "    datatype: int", "    paramtype: vlogparam",
                   f"    description: parameter of {', '.join(sorted(tops))} (see its header)"]
+        if dsp:
+            L += [f"  {DSP_DEFINE}:", "    datatype: bool", "    paramtype: vlogdefine",
+                  "    description: pe_sigmul as an ECP5 MULT18X18D with its own registers "
+                  "(synthesis targets only)"]
         L.append("")
 
     def fsl(names):
@@ -125,6 +135,8 @@ def main(argv):
     for r in rows:
         key = tuple(r["files"] + r["hdrs"])
         plist = [f"{k}={v}" for k, v in r["params"]]
+        if DSP_FILE in r["files"]:
+            plist.insert(0, f"{DSP_DEFINE}=true")
         L += [f"  synth_{r['name']}:", "    default_tool: trellis",
               f"    filesets: {fsl(set_of[key])}"]
         if plist:

@@ -11,6 +11,9 @@
 # KIND latch  generic synth up to its coarse stage (hierarchy, proc, opt,
 #             memory): fails if `proc` inferred a latch; latch.ok, latch.log
 # PARAMS is NAME=VALUE ...; each becomes a chparam on TOP.
+# For ecp5 the define TRNLITE_ECP5_DSP is set: pe_sigmul then instantiates
+# a MULT18X18D with the DSP's own input and output registers (Yosys does
+# not pack fabric registers into it).
 set -euo pipefail
 kind=$1 name=$2 top=$3 inc=$4 params=$5
 shift 5
@@ -23,7 +26,9 @@ for p in $params; do
   chparam="$chparam chparam -set ${p%%=*} ${p#*=} $top;"
 done
 # chparam fails on a parameter TOP does not have.
-read="read_verilog -DSYNTHESIS $inc $*; $chparam"
+defs=-DSYNTHESIS
+[[ $kind == ecp5 ]] && defs="$defs -DTRNLITE_ECP5_DSP"
+read="read_verilog $defs $inc $*; $chparam"
 
 case $kind in
   ecp5)

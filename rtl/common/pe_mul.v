@@ -22,20 +22,17 @@
  * One 11 x 11 multiplier (one DSP).
  *
  *   stage 1 (inputs -> k_*):  the significands into the multiplier's
- *                             operand registers; exponent sum, subnormal
+ *                             operand registers (pe_sigmul); exponent sum, subnormal
  *                             shift distance, special classes
  *   stage 2 (k_* -> m_*):     multiply; the rest waits a cycle with it
  *   stage 3 (m_* -> r_*):     normalize (one bit) or shift right with
  *                             guard and sticky; the packed word before
  *                             rounding and its round-up bit
  *   stage 4 (r_* -> y):       round (increment), registered output
- * The multiplier has a register on each side, nothing else: the DSP
- * sites sit in a few rows of the die, and in a full array a PE's logic
- * can be placed far from its DSP (in te_top 8 x 8 the wires to and from
- * it were 10 of 14.5 ns of the critical path). These registers leave the
- * placer room to give each wire its own cycle, but nextpnr keeps them
- * beside the PE's logic, so the round trip still limits te_top
- * (docs/fpga.md section 2); the DSP's own registers would fix it.
+ * The multiplier with its register on each side is pe_sigmul: on the
+ * ECP5 it is the DSP's own input and output registers, so the long wires
+ * between a PE's logic and its DSP site get a cycle each (docs/fpga.md
+ * section 2).
  * Latency TE_PE_MUL_LATENCY = 4: y belongs to the inputs of four clock
  * edges earlier. en = 0 (the row adds nothing) gives y = -0, the identity
  * of RNE addition. No handshake, no reset (datapath only), no clock
@@ -54,7 +51,6 @@ module pe_mul (
 // ---- stage 1: operand registers, exponents, classes ---------------------
 wire [10:0]       w_sig = {1'b1, w[`PE_OP_FRAC]};
 wire [10:0]       x_sig = {1'b1, x[`PE_OP_FRAC]};
-reg  [10:0]       k_wsig_reg, k_xsig_reg;   // the multiplier's operands
 wire signed [9:0] w_exp = w[`PE_OP_EXP];
 wire signed [9:0] x_exp = x[`PE_OP_EXP];
 
@@ -104,8 +100,6 @@ always @* begin
 end
 
 always @(posedge clk) begin
-    k_wsig_reg <= w_sig;
-    k_xsig_reg <= x_sig;
     k_e1_reg   <= k_e1_next;
     k_d_reg    <= k_d_next;
     k_tiny_reg <= k_tiny_next;
@@ -122,14 +116,15 @@ always @(posedge clk) begin
 end
 
 // ---- stage 2: multiply; the rest of stage 1 waits beside it ----------------
-reg [21:0] m_prod_reg;
+wire [21:0] m_prod;        // w_sig * x_sig of two edges earlier
 reg [7:0]  m_e1_reg;
 reg [4:0]  m_d_reg;
 reg        m_tiny_reg, m_sub_reg, m_edge_reg, m_ovf1_reg, m_ovf0_reg;
 reg        m_sign_reg, m_nan_reg, m_inf_reg, m_zero_reg, m_en_reg, m_sticky_reg;
 
+pe_sigmul u_sigmul (.clk(clk), .a(w_sig), .b(x_sig), .p(m_prod));
+
 always @(posedge clk) begin
-    m_prod_reg <= k_wsig_reg * k_xsig_reg;
     {m_e1_reg, m_d_reg, m_tiny_reg, m_sub_reg, m_edge_reg, m_ovf1_reg, m_ovf0_reg,
      m_sign_reg, m_nan_reg, m_inf_reg, m_zero_reg, m_en_reg, m_sticky_reg}
         <= {k_e1_reg, k_d_reg, k_tiny_reg, k_sub_reg, k_edge_reg, k_ovf1_reg, k_ovf0_reg,
@@ -151,7 +146,7 @@ reg [31:0] r_word_reg, r_word_next;   // packed result before rounding
 reg        r_up_reg, r_up_next;       // add one ulp (subnormal RNE)
 
 always @* begin
-    s3_p     = m_prod_reg;
+    s3_p     = m_prod;
     s3_hi    = s3_p[21];
     s3_f     = {s3_p, 2'b00};
     s3_subn  = m_sub_reg || (m_edge_reg && !s3_hi);

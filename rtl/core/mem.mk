@@ -6,7 +6,7 @@ MEM_HDRS  := rtl/core/core_mem.vh rtl/core/tl_isa.vh rtl/common/tl_encoding.vh r
              rtl/common/pe_operand.vh rtl/tensor/te_pipe.vh
 MEM_FILES := rtl/core/core_sbuf.v rtl/core/core_psum.v rtl/core/core_te.v rtl/core/core_te_elems.v \
              rtl/core/core_bram_fifo.v \
-             rtl/common/pe_unpack.v rtl/common/pe_mul.v rtl/common/fp32_add.v \
+             rtl/common/pe_unpack.v rtl/common/pe_mul.v rtl/common/pe_sigmul.v rtl/common/fp32_add.v \
              rtl/tensor/te_pe.v rtl/tensor/te_delay.v rtl/tensor/tensor_engine.v
 MEM_LINT_INC := -Irtl/core -Irtl/common -Irtl/tensor
 

@@ -1,6 +1,6 @@
 # rtl/tensor: the tensor engine, its PSUM buffer, and the PE cells it owns
 # in rtl/common (operand decode, product, fp32 adder).
-TE_FILES := rtl/common/pe_unpack.v rtl/common/pe_mul.v rtl/common/fp32_add.v \
+TE_FILES := rtl/common/pe_unpack.v rtl/common/pe_mul.v rtl/common/pe_sigmul.v rtl/common/fp32_add.v \
             rtl/tensor/te_pe.v rtl/tensor/te_delay.v rtl/tensor/tensor_engine.v rtl/tensor/psum_buffer.v \
             rtl/tensor/te_top.v
 TE_LINT_INC := -Irtl/common -Irtl/tensor
@@ -19,7 +19,9 @@ $(eval $(call lint_top,te_delay_0,te_delay,rtl/tensor/te_delay.v,-GDELAY=0))
 $(eval $(call lint_top,te_delay_3,te_delay,rtl/tensor/te_delay.v,-GDELAY=3))
 $(eval $(call lint_top,te_delay_16,te_delay,rtl/tensor/te_delay.v,-GWIDTH=35 -GDELAY=16))
 $(eval $(call lint_top,te_delay_19,te_delay,rtl/tensor/te_delay.v,-GWIDTH=140 -GDELAY=19))
-$(eval $(call lint_top,te_pe,te_pe,rtl/tensor/te_pe.v rtl/common/pe_mul.v rtl/common/fp32_add.v $(TE_HDRS),$(TE_LINT_INC)))
-$(eval $(call lint_top,pe_mul,pe_mul,rtl/common/pe_mul.v $(TE_HDRS),$(TE_LINT_INC)))
+$(eval $(call lint_top,te_pe,te_pe,rtl/tensor/te_pe.v rtl/common/pe_mul.v rtl/common/pe_sigmul.v rtl/common/fp32_add.v $(TE_HDRS),$(TE_LINT_INC)))
+$(eval $(call lint_top,pe_mul,pe_mul,rtl/common/pe_mul.v rtl/common/pe_sigmul.v $(TE_HDRS),$(TE_LINT_INC)))
+$(eval $(call lint_top,pe_sigmul,pe_sigmul,rtl/common/pe_sigmul.v,))
+$(eval $(call lint_top,pe_sigmul_ecp5,pe_sigmul,rtl/common/pe_sigmul.v verif/synth/MULT18X18D.v,-DTRNLITE_ECP5_DSP))
 $(eval $(call lint_top,pe_unpack,pe_unpack,rtl/common/pe_unpack.v $(TE_HDRS),$(TE_LINT_INC)))
 $(eval $(call lint_top,fp32_add,fp32_add,rtl/common/fp32_add.v $(TE_HDRS),$(TE_LINT_INC)))

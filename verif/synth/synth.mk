@@ -1,5 +1,7 @@
 # Yosys block RAM / DSP inference on small tops, as part of make test.
 TESTS += verif/synth/test_synth_inference.sh
+# pe_sigmul, fabric form and ECP5 DSP form (a model of MULT18X18D), in Icarus
+TESTS += verif/synth/test_pe_sigmul.sh
 # FPGA flows in make test: the PE's Fmax after place and route (YoWASP
 # nextpnr, fixed seed, fails below PE_FMAX_MIN = 100 MHz) and trnlite.core
 # under FuseSoC (lint, sim, synth setup).

@@ -2,7 +2,8 @@
 # FPGA timing guard in make test: the `pe` configuration of fpga/configs.mk
 # (one te_pe) through YoWASP Yosys synth_ecp5 and nextpnr-ecp5 out of
 # context on the LFE5U-85F-6 with a fixed seed; fails if its Fmax is below
-# PE_FMAX_MIN MHz, or if Yosys did not map its multiplier to a MULT18X18D.
+# PE_FMAX_MIN MHz, if Yosys did not map its multiplier to a MULT18X18D, or
+# if that DSP does not use its own input and output registers (pe_sigmul).
 # nextpnr with a fixed seed is deterministic: not a wall-clock test.
 # About a minute the first time (the first YoWASP call compiles its
 # WebAssembly for about a minute more); then make finds it up to date.
@@ -17,7 +18,7 @@ min=${PE_FMAX_MIN:-100}
 freq=${PE_FMAX_FREQ:-125}
 seed=${PE_FMAX_SEED:-1}
 dir=build/fpga-guard
-run=2; failed=0
+run=3; failed=0
 
 # a make of its own, not a sub-make of `make test`'s jobserver
 if ! env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -s --no-print-directory \
@@ -34,6 +35,14 @@ if n >= 1:
     print(f"ok   te_pe multiplier in {n} MULT18X18D")
 else:
     print(f"FAIL te_pe: no MULT18X18D, the multiplier is in LUTs (log {d}/ecp5.log)"); bad += 1
+regs = ("REG_INPUTA_CLK", "REG_INPUTB_CLK", "REG_OUTPUT_CLK")
+dsps = [c for m in json.load(open(f"{d}/ecp5.json"))["modules"].values()
+        for c in m["cells"].values() if c["type"] == "MULT18X18D"]
+if dsps and all(c["parameters"].get(k) == "CLK0" for c in dsps for k in regs):
+    print(f"ok   te_pe MULT18X18D registers {', '.join(regs)} on CLK0")
+else:
+    print(f"FAIL te_pe: the MULT18X18D does not use its own registers {regs} "
+          f"(pe_sigmul built without TRNLITE_ECP5_DSP?)"); bad += 1
 rc = open(f"{d}/pnr.rc").read().strip()
 try:
     r = json.load(open(f"{d}/pnr.report.json"))

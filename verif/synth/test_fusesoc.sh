@@ -37,5 +37,15 @@ for t in $targets; do
     synth_*) fs "$t" --setup ;;
   esac
 done
+# The synthesis targets of the tensor engine build pe_sigmul in its ECP5
+# DSP form: the define must reach Yosys's script.
+run=$((run + 1))
+tcl=$(ls "$out"/synth_pe/*/synth_pe-trellis/edalize_yosys_procs.tcl 2>/dev/null | head -1)
+if [[ -n $tcl ]] && grep -q 'TRNLITE_ECP5_DSP' "$tcl"; then
+  echo "ok   fusesoc synth_pe passes TRNLITE_ECP5_DSP to Yosys"
+else
+  echo "FAIL fusesoc synth_pe: TRNLITE_ECP5_DSP not in Yosys's defines (${tcl:-no edalize_yosys_procs.tcl})"
+  failed=$((failed + 1))
+fi
 echo "RESULT test_fusesoc $run $failed"
 [[ $failed -eq 0 ]]

@@ -25,7 +25,7 @@ check() {
   fi
 }
 
-pe="rtl/common/pe_unpack.v rtl/common/pe_mul.v rtl/common/fp32_add.v rtl/tensor/te_pe.v"
+pe="rtl/common/pe_unpack.v rtl/common/pe_mul.v rtl/common/pe_sigmul.v rtl/common/fp32_add.v rtl/tensor/te_pe.v"
 check te_pe_dsp te_pe "$pe" "" MULT18X18D 1
 # a tensor-engine skew line (te_delay) in LUT RAM, not a flip-flop chain:
 # 35 bits (one decoded operand) over 13 cycles, 9 DPR16X4 of 16 x 4

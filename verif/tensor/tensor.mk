@@ -13,7 +13,7 @@ TE_INC      := -Irtl/common -Irtl/tensor
 # tests trace everything.
 TE_TRACE    := --trace-depth 2
 TE_HEADERS  := rtl/common/tl_encoding.vh rtl/common/tl_pipe.vh rtl/common/pe_operand.vh rtl/tensor/te_pipe.vh
-TE_CELLS    := $(TE_HEADERS) rtl/common/pe_unpack.v rtl/common/pe_mul.v rtl/common/fp32_add.v
+TE_CELLS    := $(TE_HEADERS) rtl/common/pe_unpack.v rtl/common/pe_mul.v rtl/common/pe_sigmul.v rtl/common/fp32_add.v
 TE_RTL      := $(TE_CELLS) rtl/tensor/te_pe.v rtl/tensor/te_delay.v rtl/tensor/tensor_engine.v rtl/tensor/psum_buffer.v rtl/tensor/te_top.v
 TE_XUNIQUE  := --x-assign unique --x-initial unique
 
