@@ -74,6 +74,10 @@ always @(posedge clk) if (!f_init && $past(!f_init) && $past(!rst)) begin
         // the output register is never left empty while the array holds
         // an entry (latency: array to output in one cycle)
         if ($past(fill_reg != 0 && !out_valid)) assert(out_valid);
+        // the output's timing is a function of the handshakes alone (the
+        // same for PREFETCH 0 and 1): an entry is on the output exactly
+        // when one was held before this cycle's push and pop
+        assert(out_valid == ($past(f_count) != $past(f_pop)));
     end
 end
 

@@ -569,11 +569,13 @@ wire b_push_ps = ps_rd_rsp_valid && ps_rsp_tag_valid && ps_rsp_tag;
 wire a_push    = a_push_sb || a_push_ps;
 wire b_push    = b_push_sb || b_push_ps;
 
-// input FIFOs: core_bram_fifo (block RAM, proven: formal/core_bram_fifo.sby),
-// a word on the output two cycles after its answer, emptied by setup 0. A
+// input FIFOs: core_bram_fifo (block RAM, proven: formal/core_bram_fifo_pf.sby),
+// a word on the output two cycles after its answer, emptied by setup 0.
+// PREFETCH: the pops below come from the element issue, a deep path, and
+// must not reach the block RAM's read enable (docs/fpga.md section 3b). A
 // push never finds one full: a word is requested only while the words
 // requested and not popped (a_cnt_reg, b_cnt_reg) are fewer than IN_DEPTH,
-// and the FIFO holds IN_DEPTH + 1.
+// and the FIFO holds IN_DEPTH + 2.
 wire [NLW-1:0] a_head, b_head;
 wire           a_valid, b_valid;         // the FIFO holds a word
 wire           a_room, b_room;           // not full (checked below)
@@ -581,7 +583,8 @@ wire           a_room, b_room;           // not full (checked below)
 /* verilator lint_off PINCONNECTEMPTY */ // out_load: the credits count pops
 core_bram_fifo #(
     .WIDTH(NLW),
-    .DEPTH_LOG2(INL)
+    .DEPTH_LOG2(INL),
+    .PREFETCH(1)
 ) a_fifo (
     .clk(clk),
     .rst(rst),
@@ -598,7 +601,8 @@ core_bram_fifo #(
 
 core_bram_fifo #(
     .WIDTH(NLW),
-    .DEPTH_LOG2(INL)
+    .DEPTH_LOG2(INL),
+    .PREFETCH(1)
 ) b_fifo (
     .clk(clk),
     .rst(rst),

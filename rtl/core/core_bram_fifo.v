@@ -27,6 +27,17 @@
  * entries in the array plus one in the output register. Reset empties
  * it (pointers, counts and the output's valid; the array is not reset).
  *
+ * PREFETCH = 1 adds a second output slot q (flip-flops) behind the RAM's
+ * output register, so that the RAM's read enable no longer depends on
+ * out_ready: the array is read unless both slots are full (with q
+ * empty, the register's entry, if it is not taken, moves to q). A user whose pop decision is a deep
+ * path (core_act's element issue) then does not carry it into the block
+ * RAM's read-enable pin. out_data is q when q holds an entry, else the
+ * RAM register: a 2:1 multiplexer on the output. The output stream is the
+ * same, cycle for cycle, as with PREFETCH = 0 (formal/core_bram_fifo_pf.vh
+ * asserts the same latency and throughput); the FIFO holds one entry
+ * more, and out_load still means "a slot of the array frees".
+ *
  * Why not dma_fifo with OUT_REG = 1: that one loads its output register
  * from in_data when the array is empty (a cycle sooner), and that
  * multiplexer in front of the register is what keeps the array out of
@@ -34,7 +45,8 @@
  */
 module core_bram_fifo #(
     parameter WIDTH      = 8,   // bits per entry
-    parameter DEPTH_LOG2 = 4    // log2 of the entries in the array (>= 1)
+    parameter DEPTH_LOG2 = 4,   // log2 of the entries in the array (>= 1)
+    parameter PREFETCH   = 0    // 1: a second output slot; read enable independent of out_ready
 ) (
     input  wire             clk,
     input  wire             rst,
@@ -51,11 +63,15 @@ module core_bram_fifo #(
 
 localparam DEPTH = 1 << DEPTH_LOG2;
 localparam [DEPTH_LOG2:0] FULL = DEPTH;
+localparam PF = PREFETCH != 0;
 
 // parameter checks synthesis sees too
 generate
     if (DEPTH_LOG2 < 1) begin : bad_depth
         core_bram_fifo_depth_log2_must_be_at_least_1 check ();
+    end
+    if (PREFETCH != 0 && PREFETCH != 1) begin : bad_prefetch
+        core_bram_fifo_prefetch_must_be_0_or_1 check ();
     end
 endgenerate
 
@@ -67,24 +83,37 @@ reg [WIDTH-1:0]      mem [0:DEPTH-1];
 reg [DEPTH_LOG2-1:0] wp_reg, wp_next;
 reg [DEPTH_LOG2-1:0] rp_reg, rp_next;
 reg [DEPTH_LOG2:0]   fill_reg, fill_next;     // entries in the array
-reg                  out_valid_reg, out_valid_next;
+reg                  out_valid_reg, out_valid_next;   // the RAM's output register holds an entry
 reg [WIDTH-1:0]      out_data_reg;
+reg                  q_valid_reg, q_valid_next;       // PREFETCH: the second slot (older entry)
+reg [WIDTH-1:0]      q_data_reg;
 
-wire push = in_valid && in_ready && !clear;
-// the array's head moves into the output register
-wire load = fill_reg != {(DEPTH_LOG2+1){1'b0}} && (!out_valid_reg || out_ready);
+wire push  = in_valid && in_ready && !clear;
+wire array = fill_reg != {(DEPTH_LOG2+1){1'b0}};
+// the array's head moves into the RAM's output register
+wire load  = PF ? array && !(q_valid_reg && out_valid_reg)
+                : array && (!out_valid_reg || out_ready);
 
 assign in_ready  = fill_reg != FULL;
-assign out_valid = out_valid_reg;
-assign out_data  = out_data_reg;
+assign out_valid = out_valid_reg || q_valid_reg;
+assign out_data  = q_valid_reg ? q_data_reg : out_data_reg;
 assign out_load  = load;
-assign not_empty = out_valid_reg || fill_reg != {(DEPTH_LOG2+1){1'b0}};
+assign not_empty = out_valid || array;
 
 always @* begin
     wp_next        = wp_reg + {{(DEPTH_LOG2-1){1'b0}}, push};
     rp_next        = rp_reg + {{(DEPTH_LOG2-1){1'b0}}, load};
     fill_next      = fill_reg + {{DEPTH_LOG2{1'b0}}, push} - {{DEPTH_LOG2{1'b0}}, load};
-    out_valid_next = load || (out_valid_reg && !out_ready);
+    if (PF) begin
+        // q empty: the register's entry, if not taken, moves to q, and the
+        // register reloads; q full: q is the head, and the register loads
+        // if empty, else waits
+        out_valid_next = load || (q_valid_reg && out_valid_reg);
+        q_valid_next   = out_valid && !out_ready;
+    end else begin
+        out_valid_next = load || (out_valid_reg && !out_ready);
+        q_valid_next   = 1'b0;
+    end
 end
 
 always @(posedge clk) begin
@@ -93,13 +122,20 @@ always @(posedge clk) begin
         rp_reg        <= {DEPTH_LOG2{1'b0}};
         fill_reg      <= {(DEPTH_LOG2+1){1'b0}};
         out_valid_reg <= 1'b0;
+        q_valid_reg   <= 1'b0;
     end else begin
         wp_reg        <= wp_next;
         rp_reg        <= rp_next;
         fill_reg      <= fill_next;
         out_valid_reg <= out_valid_next;
+        q_valid_reg   <= q_valid_next;
     end
 end
+
+// the second slot (PREFETCH): takes the register's entry while empty
+always @(posedge clk)
+    if (!q_valid_reg)
+        q_data_reg <= out_data_reg;
 
 // the array and its registered read (block RAM; not reset)
 always @(posedge clk) begin
