@@ -13,7 +13,13 @@
  *
  * Bit-exact with tl_widen() of cmodel/widen.c.
  *
- * Combinational; no handshake, no latency.
+ * LATENCY 0: combinational. LATENCY 1: a register between the decode
+ * (the format's fields: sign, significand, scale, classes) and the
+ * normalize (leading one, shift, exponent, final select), so that a
+ * pipeline whose element comes out of registers and goes into registers
+ * spends one cycle on each half (core_act_lane; docs/fpga.md section 3b).
+ * out_bits then belongs to the fmt and in_bits of one clock edge earlier.
+ * clk is unused at LATENCY 0. No handshake, no reset, no enable.
  *
  * Every finite nonzero input is written as sig * 2^scale with an integer
  * significand sig (at most 11 bits) and normalized once:
@@ -22,7 +28,12 @@
  *     int8:             sig = |v|,      scale = 0
  * The fp32 result is normal in every case.
  */
-module tl_widen (
+module tl_widen #(
+    parameter LATENCY = 0         // 0 combinational, 1 a register between decode and normalize
+) (
+    /* verilator lint_off UNUSEDSIGNAL */ // LATENCY 0
+    input  wire        clk,
+    /* verilator lint_on UNUSEDSIGNAL */
     input  wire [2:0]  fmt,       // source format (`TL_FMT_*)
     input  wire [31:0] in_bits,   // source bits, narrow formats in the low bits
     output reg  [31:0] out_bits   // fp32 bits
@@ -30,12 +41,25 @@ module tl_widen (
 
 `include "tl_encoding.vh"
 
+generate
+    if (LATENCY != 0 && LATENCY != 1) begin : bad_latency
+        tl_widen_latency_must_be_0_or_1 check ();
+    end
+endgenerate
+
+// ---- decode: the fields of the source format --------------------------------
 reg        sign;
 reg [10:0] sig;
 reg signed [9:0] scale;
 reg        is_zero;
 reg        is_inf;
 reg        is_nan;
+// ---- normalize: from the decoded fields (registered at LATENCY 1) ------------
+wire [2:0]  n_fmt;
+wire [31:0] n_bits;
+wire        n_sign, n_zero, n_inf, n_nan;
+wire [10:0] n_sig;
+wire signed [9:0] n_scale;
 reg [3:0]  msb;
 /* verilator lint_off UNUSEDSIGNAL */ // [9:8] are 0 (exponent within 1..254)
 reg signed [9:0] exp_f32;
@@ -54,7 +78,6 @@ always @* begin
     is_inf   = 1'b0;
     is_nan   = 1'b0;
     mag8     = 8'd0;
-    out_bits = `TL_QNAN_FP32;
 
     case (fmt)
         `TL_FMT_BF16: begin
@@ -106,40 +129,67 @@ always @* begin
             scale   = 10'sd0;
             is_zero = (in_bits[7:0] == 8'd0);
         end
+        `TL_FMT_FP32: begin
+            is_nan  = (in_bits[30:23] == 8'hFF) && (in_bits[22:0] != 23'd0);
+        end
         default: begin
         end
     endcase
+end
 
+generate
+    if (LATENCY == 1) begin : reg_stage
+        reg [2:0]  fmt_reg;
+        reg [31:0] bits_reg;
+        reg        sign_reg, zero_reg, inf_reg, nan_reg;
+        reg [10:0] sig_reg;
+        reg signed [9:0] scale_reg;
+        always @(posedge clk) begin
+            fmt_reg   <= fmt;
+            bits_reg  <= in_bits;
+            sign_reg  <= sign;
+            zero_reg  <= is_zero;
+            inf_reg   <= is_inf;
+            nan_reg   <= is_nan;
+            sig_reg   <= sig;
+            scale_reg <= scale;
+        end
+        assign {n_fmt, n_bits, n_sign, n_zero, n_inf, n_nan, n_sig, n_scale} =
+               {fmt_reg, bits_reg, sign_reg, zero_reg, inf_reg, nan_reg, sig_reg, scale_reg};
+    end else begin : comb
+        assign {n_fmt, n_bits, n_sign, n_zero, n_inf, n_nan, n_sig, n_scale} =
+               {fmt, in_bits, sign, is_zero, is_inf, is_nan, sig, scale};
+    end
+endgenerate
+
+always @* begin
     // Normalize sig * 2^scale: msb is the index of the leading one.
     msb = 4'd0;
     for (i = 0; i < 11; i = i + 1) begin
-        if (sig[i]) begin
+        if (n_sig[i]) begin
             msb = i[3:0];
         end
     end
-    exp_f32   = $signed({6'd0, msb}) + scale + 10'sd127;
-    frac_wide = {23'd0, sig} << (5'd23 - {1'b0, msb});
+    exp_f32   = $signed({6'd0, msb}) + n_scale + 10'sd127;
+    frac_wide = {23'd0, n_sig} << (5'd23 - {1'b0, msb});
 
-    case (fmt)
+    out_bits = `TL_QNAN_FP32;
+    case (n_fmt)
         `TL_FMT_FP32: begin
-            if ((in_bits[30:23] == 8'hFF) && (in_bits[22:0] != 23'd0)) begin
-                out_bits = `TL_QNAN_FP32;
-            end else begin
-                out_bits = in_bits;
-            end
+            out_bits = n_nan ? `TL_QNAN_FP32 : n_bits;
         end
         `TL_FMT_BF16: begin
-            out_bits = is_nan ? `TL_QNAN_FP32 : {in_bits[15:0], 16'd0};
+            out_bits = n_nan ? `TL_QNAN_FP32 : {n_bits[15:0], 16'd0};
         end
         `TL_FMT_FP16, `TL_FMT_E4M3, `TL_FMT_E5M2, `TL_FMT_INT8: begin
-            if (is_nan) begin
+            if (n_nan) begin
                 out_bits = `TL_QNAN_FP32;
-            end else if (is_inf) begin
-                out_bits = {sign, 8'hFF, 23'd0};
-            end else if (is_zero) begin
-                out_bits = {sign, 31'd0};
+            end else if (n_inf) begin
+                out_bits = {n_sign, 8'hFF, 23'd0};
+            end else if (n_zero) begin
+                out_bits = {n_sign, 31'd0};
             end else begin
-                out_bits = {sign, exp_f32[7:0], frac_wide[22:0]};
+                out_bits = {n_sign, exp_f32[7:0], frac_wide[22:0]};
             end
         end
         default: begin

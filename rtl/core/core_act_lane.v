@@ -25,9 +25,10 @@
  * stages (its LATENCY), so that only the rounding follows the SR bits.
  *
  * Latency: LATENCY = 22 clock edges from a_raw, b_raw, coord to y (the
- * registered narrow output): 3 (element, widen, operand registers) +
- * `TL_FP32_MUL_LATENCY + `TL_FP32_ADD_LATENCY + 1 (relu) + PAD = 21 (the
- * tl_sr_rand depth), + 1. An elaboration check fails if the caller's
+ * registered narrow output): 3 (element, widen, operand registers) + 1
+ * (tl_widen's own register, between its decode and its normalize: the
+ * widen was a critical path of act_board) + `TL_FP32_MUL_LATENCY +
+ * `TL_FP32_ADD_LATENCY + 1 (relu) + PAD = 21 (the tl_sr_rand depth), + 1. An elaboration check fails if the caller's
  * LATENCY differs. No handshake, no reset, no enable: the caller tracks
  * which cycles carry elements. scale and bias belong to the element (its
  * partition's, taken in the same cycle as a_raw), so a lane can serve
@@ -65,7 +66,8 @@ module core_act_lane #(
 localparam integer SR_LAT  = 21;    // tl_sr_rand: key add + 20 rounds
 localparam integer MUL_LAT = `TL_FP32_MUL_LATENCY;
 localparam integer ADD_LAT = `TL_FP32_ADD_LATENCY;
-localparam integer VAL_LAT = 3 + MUL_LAT + ADD_LAT + 1;  // edges to the relu register
+localparam integer WID_LAT = 1;     // tl_widen's LATENCY
+localparam integer VAL_LAT = 3 + WID_LAT + MUL_LAT + ADD_LAT + 1;  // edges to the relu register
 localparam integer PAD     = SR_LAT - VAL_LAT;
 localparam integer NAR_LAT = (PAD < 2) ? PAD : 2;  // tl_narrow's LATENCY (0..2)
 localparam integer VPAD    = PAD - NAR_LAT;         // value registers before tl_narrow
@@ -109,12 +111,13 @@ endfunction
 reg [31:0] e_a_reg, e_b_reg;
 reg [31:0] e_s_reg, e_c_reg;        // scale, bias: they go with the element
 
-// ---- stage 2: widen ----------------------------------------------------------------
+// ---- stage 2: widen, in two cycles (decode, then normalize) ------------------------
 wire [31:0] wa, wb;
 
-tl_widen widen_a (.fmt(a_fmt), .in_bits(e_a_reg), .out_bits(wa));
-tl_widen widen_b (.fmt(b_fmt), .in_bits(e_b_reg), .out_bits(wb));
+tl_widen #(.LATENCY(WID_LAT)) widen_a (.clk(clk), .fmt(a_fmt), .in_bits(e_a_reg), .out_bits(wa));
+tl_widen #(.LATENCY(WID_LAT)) widen_b (.clk(clk), .fmt(b_fmt), .in_bits(e_b_reg), .out_bits(wb));
 
+reg [31:0] h_s_reg, h_c_reg;        // scale, bias beside the widen's register
 reg [31:0] w_a_reg, w_b_reg;
 reg [31:0] w_s_reg, w_c_reg;
 
@@ -204,8 +207,10 @@ always @(posedge clk) begin
     e_c_reg <= bias;
     w_a_reg <= wa;
     w_b_reg <= wb;
-    w_s_reg <= e_s_reg;
-    w_c_reg <= e_c_reg;
+    h_s_reg <= e_s_reg;
+    h_c_reg <= e_c_reg;
+    w_s_reg <= h_s_reg;
+    w_c_reg <= h_c_reg;
     x_reg   <= x_next;
     m_reg   <= m_next;
     c_reg   <= c_next;

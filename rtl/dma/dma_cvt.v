@@ -166,6 +166,7 @@ generate
     for (g = 0; g < LANES; g = g + 1) begin : lane
         assign coords[32*g +: 32] = cc_reg + off_reg[32*g +: 32];
         tl_widen widen (
+            .clk      (clk),
             .fmt      (src_fmt),
             .in_bits  (raw_reg[32*g +: 32]),
             .out_bits (wide[32*g +: 32])

@@ -10,6 +10,7 @@ $(eval $(call lint_top,dma_engine_64_a64,dma_engine,$(DMA_FILES) $(DMA_HDRS),$(D
 $(eval $(call lint_top,dma_engine_64_a32_l1,dma_engine,$(DMA_FILES) $(DMA_HDRS),$(DMA_INC) -GDATA_WIDTH=64 -GCVT_LANES=1))
 $(eval $(call lint_top,dma_engine_256_a48,dma_engine,$(DMA_FILES) $(DMA_HDRS),$(DMA_INC) -GDATA_WIDTH=256 -GADDR_WIDTH=48 -GQUEUES=3))
 $(eval $(call lint_top,tl_widen,tl_widen,rtl/common/tl_widen.v rtl/common/tl_encoding.vh,$(DMA_INC)))
+$(eval $(call lint_top,tl_widen_l1,tl_widen,rtl/common/tl_widen.v rtl/common/tl_encoding.vh,$(DMA_INC) -GLATENCY=1))
 $(eval $(call lint_top,tl_narrow,tl_narrow,rtl/common/tl_narrow.v rtl/common/tl_encoding.vh,$(DMA_INC)))
 $(eval $(call lint_top,tl_sr_rand,tl_sr_rand,rtl/common/tl_sr_rand.v,$(DMA_INC)))
 

@@ -10,6 +10,10 @@ $(eval $(call verilate,tl_sr_rand,tl_sr_rand,rtl/common/tl_sr_rand.v,$(DMA_VL_IN
 $(eval $(call vl_test,test_tl_widen,tl_widen,verif/dma/test_tl_widen.c,verif/dma/shim_tl_widen.cpp))
 $(eval $(call vl_test,test_tl_narrow,tl_narrow,verif/dma/test_tl_narrow.c,verif/dma/shim_tl_narrow.cpp))
 $(eval $(call vl_test,test_tl_sr_rand,tl_sr_rand,verif/dma/test_tl_sr_rand.c,verif/dma/shim_tl_sr_rand.cpp))
+# tl_widen's pipelined form (LATENCY 1, the activation lane's): the same
+# test through a shim that clocks it and then changes its inputs.
+$(eval $(call verilate,tl_widen_l1,tl_widen,rtl/common/tl_widen.v rtl/common/tl_encoding.vh,$(DMA_VL_INC) -GLATENCY=1))
+$(eval $(call vl_test,test_tl_widen_l1,tl_widen_l1,verif/dma/test_tl_widen.c,verif/dma/shim_tl_widen_l1.cpp))
 
 FUZZ += $(BUILD)/tests/test_tl_narrow
 
