@@ -211,6 +211,9 @@ assign done       = done_reg;
 
 // ============================================================== decode (at accept)
 wire is_act = insn[`TL_ISA_HDR_OPCODE_BIT +: `TL_ISA_HDR_OPCODE_WIDTH] == `TL_ISA_OP_ACTIVATE;
+wire [2:0] a_fmt_in = is_act ? insn[`TL_ISA_ACTIVATE_IN_FMT_BIT +: 3] : insn[`TL_ISA_ELEMWISE_A_FMT_BIT +: 3];
+wire [2:0] b_fmt_in = insn[`TL_ISA_ELEMWISE_B_FMT_BIT +: 3];
+wire [2:0] o_fmt_in = is_act ? insn[`TL_ISA_ACTIVATE_OUT_FMT_BIT +: 3] : insn[`TL_ISA_ELEMWISE_OUT_FMT_BIT +: 3];
 
 reg        act_reg;
 reg [1:0]  op_reg;                 // ELEMWISE op
@@ -236,13 +239,13 @@ always @(posedge clk) begin
         rnd_reg      <= is_act ? insn[`TL_ISA_ACTIVATE_ROUND_BIT] : insn[`TL_ISA_ELEMWISE_ROUND_BIT];
         sat_reg      <= is_act ? insn[`TL_ISA_ACTIVATE_SAT_BIT] : insn[`TL_ISA_ELEMWISE_SAT_BIT];
         a_space_reg  <= is_act ? insn[`TL_ISA_ACTIVATE_IN_SPACE_BIT +: 2] : insn[`TL_ISA_ELEMWISE_A_SPACE_BIT +: 2];
-        a_fmt_reg    <= is_act ? insn[`TL_ISA_ACTIVATE_IN_FMT_BIT +: 3] : insn[`TL_ISA_ELEMWISE_A_FMT_BIT +: 3];
+        a_fmt_reg    <= a_fmt_in;
         a_off_reg    <= is_act ? insn[`TL_ISA_ACTIVATE_IN_OFF_BIT +: 32] : insn[`TL_ISA_ELEMWISE_A_OFF_BIT +: 32];
         b_space_reg  <= is_act ? 2'd0 : insn[`TL_ISA_ELEMWISE_B_SPACE_BIT +: 2];
-        b_fmt_reg    <= insn[`TL_ISA_ELEMWISE_B_FMT_BIT +: 3];
+        b_fmt_reg    <= b_fmt_in;
         b_off_reg    <= insn[`TL_ISA_ELEMWISE_B_OFF_BIT +: 32];
         o_space_reg  <= is_act ? insn[`TL_ISA_ACTIVATE_OUT_SPACE_BIT +: 2] : insn[`TL_ISA_ELEMWISE_OUT_SPACE_BIT +: 2];
-        o_fmt_reg    <= is_act ? insn[`TL_ISA_ACTIVATE_OUT_FMT_BIT +: 3] : insn[`TL_ISA_ELEMWISE_OUT_FMT_BIT +: 3];
+        o_fmt_reg    <= o_fmt_in;
         o_off_reg    <= is_act ? insn[`TL_ISA_ACTIVATE_OUT_OFF_BIT +: 32] : insn[`TL_ISA_ELEMWISE_OUT_OFF_BIT +: 32];
         p_reg        <= is_act ? insn[`TL_ISA_ACTIVATE_P_BIT +: 16] : insn[`TL_ISA_ELEMWISE_P_BIT +: 16];
         p0_reg       <= is_act ? insn[`TL_ISA_ACTIVATE_P0_BIT +: 16] : insn[`TL_ISA_ELEMWISE_P0_BIT +: 16];
@@ -305,7 +308,18 @@ function [CW-1:0] nwords_of;
 endfunction
 /* verilator lint_on UNUSEDSIGNAL */
 
+// element sizes, taken at accept: setup 0's word counts (nwords_of) start
+// from them, and decoding them from the format registers there put the
+// decode and the format registers' fan-out (the lanes) in front of those
+// adders: the critical path of act_board (docs/fpga.md section 3b)
 reg [1:0]     a_esl_reg, b_esl_reg, o_esl_reg;
+always @(posedge clk) begin
+    if (accept) begin
+        a_esl_reg <= esl_of(a_fmt_in);
+        b_esl_reg <= esl_of(b_fmt_in);
+        o_esl_reg <= esl_of(o_fmt_in);
+    end
+end
 reg [NL-1:0]  lane_en_reg;         // partitions p0 .. p0+P-1
 reg [NL*32-1:0] lane_off_reg;     // lane * cstride_p, per lane
 reg [NL*32-1:0] lane_off_calc;
@@ -319,9 +333,6 @@ wire [CW-1:0] f_cw = f_reg[CW-1:0];
 integer li_s0, li_oc, li_sc, li_cd, li_pk, bj_pk;  // one loop index per block
 always @(posedge clk) begin
     if (setup0) begin
-        a_esl_reg  <= esl_of(a_fmt_reg);
-        b_esl_reg  <= esl_of(b_fmt_reg);
-        o_esl_reg  <= esl_of(o_fmt_reg);
         for (li_s0 = 0; li_s0 < NL; li_s0 = li_s0 + 1) begin
             lane_en_reg[li_s0]  <= {1'b0, li_s0[15:0]} >= {1'b0, p0_reg} && {1'b0, li_s0[15:0]} < {1'b0, p0_reg} + {1'b0, p_reg};
         end
@@ -481,9 +492,9 @@ always @* begin
         bias_pend_next  = bias_pp_reg;
         scale_wait_next = scale_pp_reg;
         bias_wait_next  = bias_pp_reg;
-        a_left_next     = nwords_of(byte_of(a_space_reg, a_off_reg), esl_of(a_fmt_reg), f_cw);
+        a_left_next     = nwords_of(byte_of(a_space_reg, a_off_reg), a_esl_reg, f_cw);
         b_left_next     = act_reg ? {CW{1'b0}}
-                        : nwords_of(byte_of(b_space_reg, b_off_reg), esl_of(b_fmt_reg), f_cw);
+                        : nwords_of(byte_of(b_space_reg, b_off_reg), b_esl_reg, f_cw);
         a_rdw_next      = word_of(byte_of(a_space_reg, a_off_reg));
         b_rdw_next      = word_of(byte_of(b_space_reg, b_off_reg));
         a_cnt_next      = {(INL+1){1'b0}};
@@ -951,7 +962,7 @@ always @(posedge clk) begin
         wr_left_reg  <= {CW{1'b0}};
     end else begin
         if (setup0)
-            wr_left_reg <= nwords_of(byte_of(o_space_reg, o_off_reg), esl_of(o_fmt_reg), f_cw);
+            wr_left_reg <= nwords_of(byte_of(o_space_reg, o_off_reg), o_esl_reg, f_cw);
         else if (wr_taken)
             wr_left_reg <= wr_left_reg - {{(CW-1){1'b0}}, 1'b1};
     end
