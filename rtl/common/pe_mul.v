@@ -24,7 +24,8 @@
  *   stage 1 (inputs -> k_*):  the significands into the multiplier's
  *                             operand registers (pe_sigmul); exponent sum, subnormal
  *                             shift distance, special classes
- *   stage 2 (k_* -> m_*):     multiply; the rest waits a cycle with it
+ *   stage 2 (k_* -> m_*):     multiply (the DSP's output register), then
+ *                             a fabric register; the rest waits two cycles
  *   stage 3 (m_* -> r_*):     normalize (one bit) or shift right with
  *                             guard and sticky; the packed word before
  *                             rounding and its round-up bit
@@ -33,7 +34,7 @@
  * ECP5 it is the DSP's own input and output registers, so the long wires
  * between a PE's logic and its DSP site get a cycle each (docs/fpga.md
  * section 2).
- * Latency TE_PE_MUL_LATENCY = 4: y belongs to the inputs of four clock
+ * Latency TE_PE_MUL_LATENCY = 5: y belongs to the inputs of five clock
  * edges earlier. en = 0 (the row adds nothing) gives y = -0, the identity
  * of RNE addition. No handshake, no reset (datapath only), no clock
  * enable.
@@ -115,20 +116,28 @@ always @(posedge clk) begin
     k_sticky_reg <= k_sticky_next;
 end
 
-// ---- stage 2: multiply; the rest of stage 1 waits beside it ----------------
-wire [21:0] m_prod;        // w_sig * x_sig of two edges earlier
+// ---- stage 2: multiply, then the product into fabric registers; the rest
+// of stage 1 waits beside it ------------------------------------------------
+wire [21:0] p_dsp;         // w_sig * x_sig of two edges earlier
+reg  [21:0] m_prod_reg;    // of three edges earlier
+reg  [23:0] j_side_reg;    // stage 1's results, one edge later
 reg [7:0]  m_e1_reg;
 reg [4:0]  m_d_reg;
 reg        m_tiny_reg, m_sub_reg, m_edge_reg, m_ovf1_reg, m_ovf0_reg;
 reg        m_sign_reg, m_nan_reg, m_inf_reg, m_zero_reg, m_en_reg, m_sticky_reg;
 
-pe_sigmul u_sigmul (.clk(clk), .a(w_sig), .b(x_sig), .p(m_prod));
+pe_sigmul u_sigmul (.clk(clk), .a(w_sig), .b(x_sig), .p(p_dsp));
 
+// The DSP's output goes straight into a register beside the logic of stage
+// 3: the DSP sites are a few rows of the die, and with stage 3 fed from
+// the DSP directly the placer spread that logic between the two (te_top
+// 8 x 4: 9 of 11 ns routing, docs/fpga.md section 2).
 always @(posedge clk) begin
+    m_prod_reg <= p_dsp;
+    j_side_reg <= {k_e1_reg, k_d_reg, k_tiny_reg, k_sub_reg, k_edge_reg, k_ovf1_reg, k_ovf0_reg,
+                   k_sign_reg, k_nan_reg, k_inf_reg, k_zero_reg, k_en_reg, k_sticky_reg};
     {m_e1_reg, m_d_reg, m_tiny_reg, m_sub_reg, m_edge_reg, m_ovf1_reg, m_ovf0_reg,
-     m_sign_reg, m_nan_reg, m_inf_reg, m_zero_reg, m_en_reg, m_sticky_reg}
-        <= {k_e1_reg, k_d_reg, k_tiny_reg, k_sub_reg, k_edge_reg, k_ovf1_reg, k_ovf0_reg,
-            k_sign_reg, k_nan_reg, k_inf_reg, k_zero_reg, k_en_reg, k_sticky_reg};
+     m_sign_reg, m_nan_reg, m_inf_reg, m_zero_reg, m_en_reg, m_sticky_reg} <= j_side_reg;
 end
 
 // ---- stage 3: normalize or shift, pack before rounding -------------------
@@ -146,7 +155,7 @@ reg [31:0] r_word_reg, r_word_next;   // packed result before rounding
 reg        r_up_reg, r_up_next;       // add one ulp (subnormal RNE)
 
 always @* begin
-    s3_p     = m_prod;
+    s3_p     = m_prod_reg;
     s3_hi    = s3_p[21];
     s3_f     = {s3_p, 2'b00};
     s3_subn  = m_sub_reg || (m_edge_reg && !s3_hi);

@@ -12,12 +12,12 @@
  * moving operand arrives decoded too (the engine decodes it once per row
  * and broadcasts it to the row). For a moving beat present in cycle T:
  *
- *   T        x, en; the product w_active * x starts (pe_mul, 4 stages)
- *   T+4      product ready (-0 when en = 0: the row adds nothing); psum_in
+ *   T        x, en; the product w_active * x starts (pe_mul, 5 stages)
+ *   T+5      product ready (-0 when en = 0: the row adds nothing); psum_in
  *            arrives; fp32_add (TL_FP32_ADD_LATENCY = L stages)
- *   T+4+L    psum_out (the adder's output register) toward the PE below
+ *   T+5+L    psum_out (the adder's output register) toward the PE below
  *
- * So TE_PE_MUL_LATENCY = 4 (x to product) and the partial-sum latency,
+ * So TE_PE_MUL_LATENCY = 5 (x to product) and the partial-sum latency,
  * the engine's per-row skew, is TE_PE_SUM_LATENCY = L. Every format goes
  * through the fp32 adder: an int8 x int8 product is an exact fp32, and
  * the column sum of at most 255 of them (|sum| < 2^22) is exact in fp32;
