@@ -29,14 +29,16 @@
  *
  * PREFETCH = 1 adds a second output slot q (flip-flops) behind the RAM's
  * output register, so that the RAM's read enable no longer depends on
- * out_ready: the array is read unless both slots are full (with q
- * empty, the register's entry, if it is not taken, moves to q). A user whose pop decision is a deep
- * path (core_act's element issue) then does not carry it into the block
- * RAM's read-enable pin. out_data is q when q holds an entry, else the
- * RAM register: a 2:1 multiplexer on the output. The output stream is the
- * same, cycle for cycle, as with PREFETCH = 0 (formal/core_bram_fifo_pf.vh
- * asserts the same latency and throughput); the FIFO holds one entry
- * more, and out_load still means "a slot of the array frees".
+ * out_ready: the array is read unless both slots are full (with q empty,
+ * the register's entry, if it is not taken, moves to q). A user whose
+ * pop decision is a deep path (core_act's element issue) then does not
+ * carry it into the block RAM's read-enable pin. out_data is q when q
+ * holds an entry, else the RAM register: a 2:1 multiplexer on the
+ * output. The output stream is the same, cycle for cycle, as with
+ * PREFETCH = 0 (both proofs, formal/core_bram_fifo.vh and
+ * core_bram_fifo_pf.vh, assert out_valid as the same function of the
+ * handshakes); the FIFO holds one entry more, and out_load still means
+ * "a slot of the array frees".
  *
  * Why not dma_fifo with OUT_REG = 1: that one loads its output register
  * from in_data when the array is empty (a cycle sooner), and that
