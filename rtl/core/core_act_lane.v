@@ -26,9 +26,11 @@
  *
  * Latency: LATENCY = 22 clock edges from a_raw, b_raw, coord to y (the
  * registered narrow output): 3 (element, widen, operand registers) + 1
- * (tl_widen's own register, between its decode and its normalize: the
- * widen was a critical path of act_board) + `TL_FP32_MUL_LATENCY +
- * `TL_FP32_ADD_LATENCY + 1 (relu) + PAD = 21 (the tl_sr_rand depth), + 1. An elaboration check fails if the caller's
+ * (tl_widen's own register, between its decode and its normalize, so
+ * that neither half shares a cycle with the wires to the next register;
+ * it costs no cycle, one PAD register goes) + `TL_FP32_MUL_LATENCY +
+ * `TL_FP32_ADD_LATENCY + 1 (relu) + PAD = 21 (the tl_sr_rand depth),
+ * + 1. An elaboration check fails if the caller's
  * LATENCY differs. No handshake, no reset, no enable: the caller tracks
  * which cycles carry elements. scale and bias belong to the element (its
  * partition's, taken in the same cycle as a_raw), so a lane can serve
