@@ -342,7 +342,7 @@ generate
 
         // moving element r: registered at the input, delayed to stage T,
         // decoded from there in two halves (the first with the beat's
-        // format from control stage T, then the decoder's own register)
+        // format at stage T, then the decoder's own register)
         // into one register per row (stage T + 2), then copied next to each
         // PE of the row (stage T + 3, the cycle its PEs multiply). The
         // decode has cycles of its own: decoded straight into the copies,
@@ -375,12 +375,28 @@ generate
             .out (ld_row_op)
         );
 
+        // The row's own copy of the beat's format at stage T, loaded from
+        // stage T - 1 (row 0: from the issue word). Read straight from the
+        // shared control pipeline it was the 8 x 4 engine's critical path at
+        // seed 2 (one register beside the pipeline, wired to a decoder
+        // across the die). `keep` stops Yosys merging it back.
+        reg [2:0] x_fmt_reg;
+        if (T == 0) begin : fmt0
+            (* keep *)
+            always @(posedge clk)
+                x_fmt_reg <= ctl_in[CW-3 -: 3];
+        end else begin : fmtT
+            (* keep *)
+            always @(posedge clk)
+                x_fmt_reg <= `TE_FMTX(T - 1);
+        end
+
         wire [OPW-1:0] x_dec;
         pe_unpack #(
             .LATENCY (1)
         ) dec (
             .clk  (clk),
-            .fmt  (`TE_FMTX(T)),
+            .fmt  (x_fmt_reg),
             .bits (x_raw),
             .op   (x_dec)
         );
