@@ -376,19 +376,22 @@ generate
         );
 
         // The row's own copy of the beat's format at stage T, loaded from
-        // stage T - 1 (row 0: from the issue word). Read straight from the
-        // shared control pipeline it was the 8 x 4 engine's critical path at
-        // seed 2 (one register beside the pipeline, wired to a decoder
-        // across the die). `keep` stops Yosys merging it back.
+        // stage T - 1 (row 0: from the issue word) when a beat moves in.
+        // Read straight from the shared control pipeline it was the 8 x 4
+        // engine's critical path at seed 2 (the pipeline's register sits
+        // between its next stage and this decoder). The load enable is
+        // what keeps it a register of its own: without one it is the same
+        // flip-flop as the pipeline's, and Yosys merges the two, `keep` or
+        // not. Bubbles decode with a stale format; their sums are dropped.
         reg [2:0] x_fmt_reg;
         if (T == 0) begin : fmt0
-            (* keep *)
             always @(posedge clk)
-                x_fmt_reg <= ctl_in[CW-3 -: 3];
+                if (issue)
+                    x_fmt_reg <= ctl_in[CW-3 -: 3];
         end else begin : fmtT
-            (* keep *)
             always @(posedge clk)
-                x_fmt_reg <= `TE_FMTX(T - 1);
+                if (vld_reg[T - 1])
+                    x_fmt_reg <= `TE_FMTX(T - 1);
         end
 
         wire [OPW-1:0] x_dec;
