@@ -8,8 +8,11 @@ CORE_RTL_ALL := $(CORE_FILES) $(CORE_HDRS)
 # 4 rounds per element; the board configuration has 1); the 8 x 8 one has
 # the default, one per partition.
 # Both carry core_mem_check on every SBUF and PSUM port (TL_CHECKS,
-# rtl/core/memcheck.mk).
-$(eval $(call verilate,core_4x8,trnlite_core,$(CORE_RTL_ALL) $(MEMCHECK_FILES),$(CORE_INC) $(MEMCHECK_DEFS) --trace-depth 3 $(CORE_CFG_4x8) -GACT_LANES=2))
+# rtl/core/memcheck.mk). The 4 x 8 one is built with --x-assign unique
+# --x-initial unique: every X the RTL assigns and every initial value is
+# random at run time, from the power-up seed each test gives
+# (verif/common/vl_dut.h), so each of its users is an X-propagation run.
+$(eval $(call verilate,core_4x8,trnlite_core,$(CORE_RTL_ALL) $(MEMCHECK_FILES),$(CORE_INC) $(MEMCHECK_DEFS) --trace-depth 3 $(CORE_CFG_4x8) -GACT_LANES=2 --x-assign unique --x-initial unique))
 $(eval $(call verilate,core_8x8,trnlite_core,$(CORE_RTL_ALL) $(MEMCHECK_FILES),$(CORE_INC) $(MEMCHECK_DEFS) --trace-depth 3 $(CORE_CFG_8x8)))
 
 CORE_RTL_HARNESS := verif/core/core_rtl.c verif/core/core_harness_rtl.c verif/common/axi_mem.c $(CORE_HARNESS)

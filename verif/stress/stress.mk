@@ -7,15 +7,11 @@ $(eval $(call vl_test,test_dma_impolite,dma128,$(DMA_TEST_C) verif/common/axi_im
 $(eval $(call vl_test,test_core_impolite,core_4x8,verif/core/test_core_rtl.c verif/core/core_progs.c $(CORE_RTL_HARNESS) verif/common/axi_impolite.c,verif/core/shim_core.cpp))
 FUZZ += $(BUILD)/tests/test_dma_impolite $(BUILD)/tests/test_core_impolite
 
-# X-propagation: the 4 x 8 core built with --x-assign unique and
-# --x-initial unique (every X the RTL assigns and every initial value is
-# random at run time, from the power-up seed each test gives), running
-# test_core_rtl's tests: random programs bit-exact under 100 power-up
-# seeds, and powerup_values_invisible (the same outputs in every cycle
-# under 3 seeds per program).
-$(eval $(call verilate,core_4x8_xu,trnlite_core,$(CORE_RTL_ALL) $(MEMCHECK_FILES),$(CORE_INC) $(MEMCHECK_DEFS) --trace-depth 3 $(CORE_CFG_4x8) -GACT_LANES=2 --x-assign unique --x-initial unique))
-$(eval $(call vl_test,test_core_xprop,core_4x8_xu,verif/core/test_core_rtl.c verif/core/core_progs.c $(CORE_RTL_HARNESS),verif/core/shim_core.cpp))
-FUZZ += $(BUILD)/tests/test_core_xprop
+# X-propagation: the 4 x 8 core model (core_4x8, verif/core/core_rtl.mk)
+# is built with --x-assign unique and --x-initial unique, so
+# test_core_rtl_4x8 is also the core's X-propagation test: random programs
+# bit-exact under 100 power-up seeds, and powerup_values_invisible (the
+# same outputs in every cycle under 3 seeds per program).
 
 # Reset without initial values in Icarus (four-state): every flip-flop and
 # memory of the core starts as X (verif/stress/test_xreset.sh).

@@ -4,7 +4,7 @@
 # DMA fuzz build) is linked once more against an x-unique build of its
 # model: the same top, sources and parameters, with --x-assign unique
 # --x-initial unique instead of the model's own --x-assign/--x-initial
-# (models that already have them, core_4x8_xu, te_8x4_xu and the board's
+# (models that already have them, core_4x8, te_8x4 and the board's
 # ulx3s_sim, are used as they are). verif/stress/xprop.sh then runs each
 # test binary, and test_board, under $(XPROP_SEEDS) power-up seeds
 # ($VL_XSEED=1..N: verif/common/vl_dut.h draws every initial value and
