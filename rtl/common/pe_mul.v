@@ -29,12 +29,18 @@
  *   stage 3 (m_* -> r_*):     normalize (one bit) or shift right with
  *                             guard and sticky; the packed word before
  *                             rounding and its round-up bit
- *   stage 4 (r_* -> y):       round (increment), registered output
+ *   stage 4 (r_* -> n_*):     round (increment)
+ *   stage 5 (n_* -> y):       the product again, registered output: a
+ *                             register with no logic before it, so the
+ *                             placer can put it next to the adder that
+ *                             reads y (te_top 8 x 8: 5.0 ns of wire from
+ *                             the rounding register to the adder's first
+ *                             stage, docs/fpga.md section 2)
  * The multiplier with its register on each side is pe_sigmul: on the
  * ECP5 it is the DSP's own input and output registers, so the long wires
  * between a PE's logic and its DSP site get a cycle each (docs/fpga.md
  * section 2).
- * Latency TE_PE_MUL_LATENCY = 5: y belongs to the inputs of five clock
+ * Latency TE_PE_MUL_LATENCY = 6: y belongs to the inputs of six clock
  * edges earlier. en = 0 (the row adds nothing) gives y = -0, the identity
  * of RNE addition. No handshake, no reset (datapath only), no clock
  * enable.
@@ -189,9 +195,13 @@ always @(posedge clk) begin
     r_up_reg   <= r_up_next;
 end
 
-// ---- stage 4: round -------------------------------------------------------
-always @(posedge clk)
-    y <= {r_word_reg[31:24], r_word_reg[23:0] + {23'd0, r_up_reg}};
+// ---- stage 4: round; stage 5: carry the product toward the adder ---------
+reg [31:0] n_prod_reg;
+
+always @(posedge clk) begin
+    n_prod_reg <= {r_word_reg[31:24], r_word_reg[23:0] + {23'd0, r_up_reg}};
+    y          <= n_prod_reg;
+end
 
 endmodule
 

@@ -5,7 +5,7 @@
 `define TE_PIPE_VH
 `include "tl_pipe.vh"
 // pe_mul: decoded operands to product
-`define TE_PE_MUL_LATENCY 5
+`define TE_PE_MUL_LATENCY 6
 // te_pe: partial sum in to partial sum out = the per-row skew
 `define TE_PE_SUM_LATENCY `TL_FP32_ADD_LATENCY
 // tensor_engine: last row's sums to out_* (fp32 -> int32 for int8 matmuls)

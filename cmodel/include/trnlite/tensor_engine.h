@@ -30,7 +30,7 @@ extern "C" {
  * Pipeline depths of the tensor engine (rtl/tensor/te_pipe.vh); test
  * cycle_model checks the resulting cycle counts against the RTL.
  */
-#define TL_TE_MUL_LATENCY 5u  /* pe_mul: decoded operands to product */
+#define TL_TE_MUL_LATENCY 6u  /* pe_mul: decoded operands to product */
 #define TL_TE_OUT_LATENCY 2u  /* last row to out_*: fp32 -> int32 stage */
 /* issue to row 0's PEs: the input register, the decoder's register (two
  * halves), the decoded row, the per-PE copies */
