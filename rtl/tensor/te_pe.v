@@ -12,13 +12,14 @@
  * moving operand arrives decoded too (the engine decodes it once per row
  * and broadcasts it to the row). For a moving beat present in cycle T:
  *
- *   T        x, en; the product w_active * x starts (pe_mul, 6 stages)
- *   T+6      product ready (-0 when en = 0: the row adds nothing); psum_in
+ *   T        x, en; the product w_active * x starts (pe_mul, PM stages)
+ *   T+PM     product ready (-0 when en = 0: the row adds nothing); psum_in
  *            arrives; fp32_add (TL_FP32_ADD_LATENCY = L stages)
- *   T+6+L    psum_out (the adder's output register) toward the PE below
+ *   T+PM+L   psum_out (the adder's output register) toward the PE below
  *
- * So TE_PE_MUL_LATENCY = 6 (x to product) and the partial-sum latency,
- * the engine's per-row skew, is TE_PE_SUM_LATENCY = L. Every format goes
+ * where PM = TE_PE_MUL_LATENCY (x to product, te_pipe.vh) and the
+ * partial-sum latency, the engine's per-row skew, is TE_PE_SUM_LATENCY =
+ * L. Every format goes
  * through the fp32 adder: an int8 x int8 product is an exact fp32, and
  * the column sum of at most 255 of them (|sum| < 2^22) is exact in fp32;
  * the engine converts it to int32 below the last row. A row with en = 0
@@ -44,7 +45,7 @@ module te_pe (
     input  wire                 swap,      // active <= shadow at this edge
     input  wire                 ld_en,     // shadow <= ld_op at this edge
     input  wire [`PE_OP_W-1:0]  ld_op,     // decoded stationary element
-    // partial sums: in at T+6, out at T+6+L
+    // partial sums: in at T+PM, out at T+PM+L
     input  wire [31:0]          psum_in,
     output wire [31:0]          psum_out
 );
@@ -62,7 +63,7 @@ always @(posedge clk) begin
     w_shadow_reg <= w_shadow_next;
 end
 
-// ---- product: T -> T+6 ----------------------------------------------------
+// ---- product: T -> T+PM ---------------------------------------------------
 wire [31:0] prod;
 
 pe_mul mul (
@@ -73,7 +74,7 @@ pe_mul mul (
     .y   (prod)
 );
 
-// ---- accumulate: T+6 -> T+6+L ----------------------------------------------
+// ---- accumulate: T+PM -> T+PM+L --------------------------------------------
 fp32_add add (
     .clk (clk),
     .ce  (1'b0),     // unused: CE_USED = 0, the array has no clock enable
