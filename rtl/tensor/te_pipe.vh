@@ -12,8 +12,8 @@
 `define TE_OUT_LATENCY 2
 // tensor_engine: issue to the moving operand in row 0's PEs: the input
 // register, pe_unpack's register (it decodes in two halves), the decoded
-// row, the per-PE copies
-`define TE_IN_LATENCY 4
+// element, the row's register, the per-PE copies
+`define TE_IN_LATENCY 5
 // tensor_engine: fill latency, a moving beat's issue to its out_* beat
 `define TE_LATENCY(rows) (`TE_PE_SUM_LATENCY * (rows) + `TE_PE_MUL_LATENCY + `TE_IN_LATENCY + `TE_OUT_LATENCY)
 // psum_buffer: an accumulating beat must come at least this many cycles

@@ -37,12 +37,13 @@
  * S = TE_PE_SUM_LATENCY (the PE's partial-sum latency, = the fp32 adder's
  * latency), PM = TE_PE_MUL_LATENCY and OL = TE_OUT_LATENCY, the vector
  * issued in cycle t has its element r decoded in cycles t + 1 + S*r and
- * t + 2 + S*r and broadcast to row r in cycle t + 4 + S*r, the row's partial sum leaves the row S cycles after
- * the one above, the column sums (fp32; exact integers for int8 x int8)
+ * t + 2 + S*r and multiplied in row r's PEs in cycle t + 5 + S*r, the
+ * row's partial sum leaves the row S cycles after the one above, the column sums (fp32; exact integers for int8 x int8)
  * are converted to int32 for an int8 matmul in OL stages below the last
  * row, and the result is on out_* in cycle t + LATENCY,
  * LATENCY = S*ROWS + PM + IL + OL (IL = TE_IN_LATENCY: the input register,
- * the decoder's register, the decoded row, the per-PE copies). Steady state: one
+ * the decoder's register, the decoded element, the row's register, the
+ * per-PE copies). Steady state: one
  * vector per clock, no bubble between commands. Same-address hazards of
  * the PSUM read-modify-write are resolved here, at issue: an accumulating
  * vector waits until no vector to its PSUM address was issued in the last
@@ -107,7 +108,7 @@ localparam integer IL      = `TE_IN_LATENCY;
 localparam integer LATENCY = `TE_LATENCY(ROWS);     // issue .. out beat
 localparam integer RW      = (ROWS > 1) ? $clog2(ROWS) : 1;  // row index width
 localparam integer STAGES  = LATENCY;                // control pipe: stage j in cycle t+1+j
-localparam integer LDV     = S * (ROWS - 1) + 2;     // load valid / row index: stage j in cycle t+1+j
+localparam integer LDV     = S * (ROWS - 1) + 3;     // load valid / row index: stage j in cycle t+1+j
 localparam integer OPW     = `PE_OP_W;
 // control word of one beat: swap, int, fmt_x, k, m, addr, start
 localparam integer CW      = 1 + 1 + 3 + KW + MW + AW + 1;
@@ -132,8 +133,8 @@ generate
     if (AW < 1 || NW < 1) begin : bad_widths
         tensor_engine_bad_parameter_AW_and_NW_must_be_at_least_1 bad ();
     end
-    if (IL != 4 || LATENCY != S * ROWS + PM + IL + OL) begin : bad_in_latency
-        tensor_engine_TE_IN_LATENCY_must_match_its_four_registers bad ();
+    if (IL != 5 || LATENCY != S * ROWS + PM + IL + OL) begin : bad_in_latency
+        tensor_engine_TE_IN_LATENCY_must_match_its_five_registers bad ();
     end
 endgenerate
 
@@ -265,7 +266,8 @@ end
 // the stationary load, registered raw (stage 0), then decoded once per
 // column in two halves (stage 1: the decoder's own register) into one
 // register per column (stage 2), and from there into each row's load
-// delay line (te_delay: row r takes it in stage 2 + S*r). The register
+// delay line (te_delay: row r takes it in stage 3 + S*r, one cycle after
+// the moving element's decode, as its PEs take that one). The register
 // keeps the decoder's second half apart from the wires to every row's
 // delay line (RAM from 4 cycles on, spread over the die): together they
 // were the 8 x 4 engine's critical path (docs/fpga.md section 2).
@@ -342,11 +344,14 @@ generate
 
         // moving element r: registered at the input, delayed to stage T,
         // decoded from there in two halves (the first with the beat's
-        // format at stage T, then the decoder's own register)
-        // into one register per row (stage T + 2), then copied next to each
-        // PE of the row (stage T + 3, the cycle its PEs multiply). The
-        // decode has cycles of its own: decoded straight into the copies,
-        // in one cycle, it was the 8 x 4 engine's critical path.
+        // format at stage T, then the decoder's own register) into a
+        // register beside the decoder (stage T + 2), carried to the row in
+        // one more (stage T + 3), then copied next to each PE of the row
+        // (stage T + 4, the cycle its PEs multiply). The decode has cycles
+        // of its own: decoded straight into the copies, in one cycle, it
+        // was the 8 x 4 engine's critical path; decoded into the row's
+        // register (no stage T + 3), it was the 8 x 8 engine's, the
+        // decoder's halves placed 30 columns apart (docs/fpga.md section 2).
         // The two delay lines (te_delay: in RAM from 4 cycles on) replace
         // flip-flop chains of S*r stages (docs/fpga.md section 2).
         reg [15:0] x_in_reg;
@@ -363,11 +368,11 @@ generate
             .out (x_raw)
         );
 
-        // the decoded stationary row, stage T + 2
+        // the decoded stationary row, load stage T + 3
         wire [COLS*OPW-1:0] ld_row_op;
         te_delay #(
             .WIDTH (COLS*OPW),
-            .DELAY (T)
+            .DELAY (T + 1)
         ) ld_dly (
             .clk (clk),
             .rst (rst),
@@ -404,17 +409,20 @@ generate
             .op   (x_dec)
         );
         reg [OPW-1:0] x_dec_reg;      // stage T + 2
-        always @(posedge clk)
+        reg [OPW-1:0] x_row_reg;      // stage T + 3
+        always @(posedge clk) begin
             x_dec_reg <= x_dec;
+            x_row_reg <= x_dec_reg;
+        end
 
-        reg           en_reg;         // the row adds (r < K), stage T + 3
+        reg           en_reg;         // the row adds (r < K), stage T + 4
         always @(posedge clk)
-            en_reg <= {{(32-KW){1'b0}}, `TE_K(T + 2)} > r;
+            en_reg <= {{(32-KW){1'b0}}, `TE_K(T + 3)} > r;
 
-        // swap at the end of stage T + 2 (the beat multiplies the new
-        // element in T + 3); shadow load at the end of load stage T + 2 (the
+        // swap at the end of stage T + 3 (the beat multiplies the new
+        // element in T + 4); shadow load at the end of load stage T + 3 (the
         // same offset, so a load never overtakes a swap issued before it).
-        // One register each, fed from stage T + 1.
+        // One register each, fed from stage T + 2.
         reg swap_reg;
         reg ld_en_reg;
         always @(posedge clk) begin
@@ -422,20 +430,20 @@ generate
                 swap_reg  <= 1'b0;
                 ld_en_reg <= 1'b0;
             end else begin
-                swap_reg  <= `TE_SWAP(T + 1);
-                ld_en_reg <= ldv_reg[T + 1] && ldrow_reg[(T + 1)*RW +: RW] == r[RW-1:0];
+                swap_reg  <= `TE_SWAP(T + 2);
+                ld_en_reg <= ldv_reg[T + 2] && ldrow_reg[(T + 2)*RW +: RW] == r[RW-1:0];
             end
         end
 
         for (c = 0; c < COLS; c = c + 1) begin : col
-            // The decoded element for this PE, stage T + 3. One copy per
+            // The decoded element for this PE, stage T + 4. One copy per
             // column, not one per row: a single register driving the whole
             // row was the engine's critical path on ECP5 (its net spans the
             // row's multipliers). `keep` stops Yosys merging the copies back.
             reg [OPW-1:0] x_op_reg;
             (* keep *)
             always @(posedge clk)
-                x_op_reg <= x_dec_reg;
+                x_op_reg <= x_row_reg;
 
             te_pe pe (
                 .clk      (clk),

@@ -33,8 +33,8 @@ extern "C" {
 #define TL_TE_MUL_LATENCY 6u  /* pe_mul: decoded operands to product */
 #define TL_TE_OUT_LATENCY 2u  /* last row to out_*: fp32 -> int32 stage */
 /* issue to row 0's PEs: the input register, the decoder's register (two
- * halves), the decoded row, the per-PE copies */
-#define TL_TE_IN_LATENCY 4u
+ * halves), the decoded element, the row's register, the per-PE copies */
+#define TL_TE_IN_LATENCY 5u
 /* per-row skew: the PE's partial-sum latency, the adder's */
 #define TL_TE_SKEW TL_FP32_ADD_LATENCY
 /* PSUM read-modify-write window: an accumulating vector issues at least
