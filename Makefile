@@ -73,7 +73,7 @@ help:
 	@echo "  make flash         load it into a ULX3S with openFPGALoader (FLASH=1: SPI flash)"
 	@echo "  make trnlite       build the trnlite tool (build/bin/trnlite)"
 	@echo "  make trace-png     render a trnlite --trace timeline to PNG (TRACE=FILE.json, PNG=)"
-	@echo "  make gen           regenerate interface files (encoding.def, isa.def, spec/*.rdl, trnlite.core)"
+	@echo "  make gen           regenerate interface files (encoding.def, pipeline.def, isa.def, spec/*.rdl, trnlite.core)"
 	@echo "  make deps          install missing packages and the Python venv"
 	@echo "  make clean         remove build/"
 	@echo ""

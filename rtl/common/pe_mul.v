@@ -40,7 +40,7 @@
  * ECP5 it is the DSP's own input and output registers, so the long wires
  * between a PE's logic and its DSP site get a cycle each (docs/fpga.md
  * section 2).
- * Latency TE_PE_MUL_LATENCY = 6: y belongs to the inputs of six clock
+ * Latency TL_TE_MUL_LATENCY = 6: y belongs to the inputs of six clock
  * edges earlier. en = 0 (the row adds nothing) gives y = -0, the identity
  * of RNE addition. No handshake, no reset (datapath only), no clock
  * enable.

@@ -17,7 +17,7 @@
  *            arrives; fp32_add (TL_FP32_ADD_LATENCY = L stages)
  *   T+PM+L   psum_out (the adder's output register) toward the PE below
  *
- * where PM = TE_PE_MUL_LATENCY (x to product, te_pipe.vh) and the
+ * where PM = TL_TE_MUL_LATENCY (x to product, tl_pipe.vh) and the
  * partial-sum latency, the engine's per-row skew, is TE_PE_SUM_LATENCY =
  * L. Every format goes
  * through the fp32 adder: an int8 x int8 product is an exact fp32, and

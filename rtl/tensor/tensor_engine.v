@@ -35,13 +35,13 @@
  *
  * Pipeline: nothing ever stops once issued (no clock enable). With
  * S = TE_PE_SUM_LATENCY (the PE's partial-sum latency, = the fp32 adder's
- * latency), PM = TE_PE_MUL_LATENCY and OL = TE_OUT_LATENCY, the vector
+ * latency), PM = TL_TE_MUL_LATENCY and OL = TL_TE_OUT_LATENCY, the vector
  * issued in cycle t has its element r decoded in cycles t + 1 + S*r and
  * t + 2 + S*r and multiplied in row r's PEs in cycle t + 5 + S*r, the
  * row's partial sum leaves the row S cycles after the one above, the column sums (fp32; exact integers for int8 x int8)
  * are converted to int32 for an int8 matmul in OL stages below the last
  * row, and the result is on out_* in cycle t + LATENCY,
- * LATENCY = S*ROWS + PM + IL + OL (IL = TE_IN_LATENCY: the input register,
+ * LATENCY = S*ROWS + PM + IL + OL (IL = TL_TE_IN_LATENCY: the input register,
  * the decoder's register, the decoded element, the row's register, the
  * per-PE copies). Steady state: one
  * vector per clock, no bubble between commands. Same-address hazards of
@@ -101,10 +101,10 @@ module tensor_engine #(
 `include "te_pipe.vh"
 
 localparam integer S       = `TE_PE_SUM_LATENCY;    // per-row skew
-localparam integer PM      = `TE_PE_MUL_LATENCY;
+localparam integer PM      = `TL_TE_MUL_LATENCY;
 localparam integer WIN     = `TE_PSUM_RMW_WINDOW;
-localparam integer OL      = `TE_OUT_LATENCY;
-localparam integer IL      = `TE_IN_LATENCY;
+localparam integer OL      = `TL_TE_OUT_LATENCY;
+localparam integer IL      = `TL_TE_IN_LATENCY;
 localparam integer LATENCY = `TE_LATENCY(ROWS);     // issue .. out beat
 localparam integer RW      = (ROWS > 1) ? $clog2(ROWS) : 1;  // row index width
 localparam integer STAGES  = LATENCY;                // control pipe: stage j in cycle t+1+j

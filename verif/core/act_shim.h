@@ -9,13 +9,11 @@
 
 #include <stdint.h>
 
+#include "trnlite/pipeline.h"   /* TL_FP32_MUL_LATENCY */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* `TL_FP32_MUL_LATENCY of rtl/common/tl_pipe.vh (test_fp32_mul fails every
- * vector if the two disagree). */
-#define TL_FP32_MUL_LATENCY 8u
 
 /* ---- fp32_mul (pipeline of TL_FP32_MUL_LATENCY edges, no enable) ---- */
 typedef struct fp32_mul_dut fp32_mul_dut;

@@ -1,4 +1,5 @@
-# The RTL's copy of the field encodings, generated from encoding.def.
+# The RTL's copies of the field encodings and the pipeline depths,
+# generated from encoding.def and pipeline.def.
 $(eval $(call c_test,test_encoding,verif/encoding/test_encoding.c verif/encoding/encoding_vh.c))
 
 $(BUILD)/bin/gen_encoding_vh: $(BUILD)/verif/encoding/gen_encoding_vh.o $(BUILD)/verif/encoding/encoding_vh.o
@@ -7,3 +8,4 @@ $(BUILD)/bin/gen_encoding_vh: $(BUILD)/verif/encoding/gen_encoding_vh.o $(BUILD)
 
 gen: $(BUILD)/bin/gen_encoding_vh
 	$< > rtl/common/tl_encoding.vh
+	$< pipe > rtl/common/tl_pipe.vh

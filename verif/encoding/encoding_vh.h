@@ -3,4 +3,6 @@
 #include <stdio.h>
 /* Write the Verilog header of encoding.def to out. */
 void tl_encoding_vh(FILE *out);
+/* Write the Verilog header of pipeline.def to out. */
+void tl_pipe_vh(FILE *out);
 #endif

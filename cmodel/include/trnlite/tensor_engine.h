@@ -16,25 +16,19 @@
 #include <stdint.h>
 #include <stdbool.h>
 
+#include "trnlite/pipeline.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* Clock edges from the operands of the pipelined fp32 adder
- * (rtl/common/fp32_add.v) to its registered sum: the value of
- * `TL_FP32_ADD_LATENCY in rtl/common/tl_pipe.vh. test_fp32_add checks the
- * RTL against this number; the cycle model builds on it. */
-#define TL_FP32_ADD_LATENCY 6u
-
 /*
- * Pipeline depths of the tensor engine (rtl/tensor/te_pipe.vh); test
+ * Pipeline depths of the tensor engine: TL_FP32_ADD_LATENCY,
+ * TL_TE_MUL_LATENCY, TL_TE_IN_LATENCY and TL_TE_OUT_LATENCY come from
+ * pipeline.def, which also generates rtl/common/tl_pipe.vh; test
  * cycle_model checks the resulting cycle counts against the RTL.
  */
-#define TL_TE_MUL_LATENCY 6u  /* pe_mul: decoded operands to product */
-#define TL_TE_OUT_LATENCY 2u  /* last row to out_*: fp32 -> int32 stage */
-/* issue to row 0's PEs: the input register, the decoder's register (two
- * halves), the decoded element, the row's register, the per-PE copies */
-#define TL_TE_IN_LATENCY 5u
+
 /* per-row skew: the PE's partial-sum latency, the adder's */
 #define TL_TE_SKEW TL_FP32_ADD_LATENCY
 /* PSUM read-modify-write window: an accumulating vector issues at least
