@@ -381,10 +381,24 @@ always @(posedge clk) begin
     end
     inc_idx_reg  <= ai_idx;
     inc_val_reg  <= ai_val;
-    inc_macs_reg <= apply[NQ] ? {32'd0, te_head[31:0]} : 64'd0;
-    inc_act_reg  <= apply[NQ+1] ? {24'd0, act_head[39:0]} : 64'd0;
-    inc_rd_reg   <= a_rd;
-    inc_wr_reg   <= a_wr;
+end
+// The counter increments: cleared by rst, which clears the counters in the
+// same cycle (an entry the FIFOs still applied in the first cycle of a
+// one-cycle reset landed in them afterwards: test_core_rtl
+// hard_reset_anywhere). A soft reset keeps the counters, and the work of
+// an entry applied in its cycle was done, so it still counts.
+always @(posedge clk) begin
+    if (rst) begin
+        inc_macs_reg <= 64'd0;
+        inc_act_reg  <= 64'd0;
+        inc_rd_reg   <= 64'd0;
+        inc_wr_reg   <= 64'd0;
+    end else begin
+        inc_macs_reg <= apply[NQ] ? {32'd0, te_head[31:0]} : 64'd0;
+        inc_act_reg  <= apply[NQ+1] ? {24'd0, act_head[39:0]} : 64'd0;
+        inc_rd_reg   <= a_rd;
+        inc_wr_reg   <= a_wr;
+    end
 end
 
 assign inc_valid = inc_v_reg;

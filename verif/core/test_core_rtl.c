@@ -795,6 +795,34 @@ START_TEST(powerup_values_invisible)
 }
 END_TEST
 
+/* After a hard reset and RESET_SETTLE quiet cycles: every CSR the RTL
+ * answers reads as in a freshly created C model (PERF_CYCLES: at most the
+ * cycles since the reset). Returns the number of CSRs compared. */
+#define RESET_SETTLE 200u
+static unsigned expect_reset_csrs(core_rtl *rt, const tl_core_config *cfg, unsigned i, uint64_t when)
+{
+    unsigned compared = 0;
+    uint64_t t0 = core_rtl_now(rt);
+    tl_core *fresh;
+    ck_assert_int_eq(tl_core_create(cfg, &fresh), TL_CORE_OK);
+    for (uint32_t off = 0; off < 0x1000; off += 4) {
+        uint32_t v;
+        if (core_rtl_csr_read(rt, off, &v) != CORE_RTL_OK)
+            continue;
+        if (off == CSR(PERF_CYCLES.LO) || off == CSR(PERF_CYCLES.HI)) {
+            ck_assert_msg(off == CSR(PERF_CYCLES.HI) ? v == 0 : v <= core_rtl_now(rt) - t0 + RESET_SETTLE,
+                          "reset %u: PERF_CYCLES word 0x%x after reset", i, v);
+            continue;
+        }
+        uint32_t want = tl_core_csr_read32(fresh, off);
+        ck_assert_msg(v == want, "reset %u (in cycle %llu): CSR 0x%03x reads 0x%x, reset value 0x%x", i,
+                      (unsigned long long)when, off, v, want);
+        compared++;
+    }
+    tl_core_free(fresh);
+    return compared;
+}
+
 /* Hard reset anywhere: a random program on the RTL, rst for 1..3 cycles
  * at a random cycle (the DRAM model drops the bursts in flight). Then:
  * 200 cycles with no AXI VALID; every CSR the RTL answers reads as in a
@@ -826,32 +854,14 @@ START_TEST(hard_reset_anywhere)
         mid += axi_mem_mid_burst(mem);
         core_rtl_reset(rt, 1 + tl_rng_below(&r, 3));
         axi_mem_clear_stats(mem);
-        core_rtl_clock(rt, 200);
+        core_rtl_clock(rt, RESET_SETTLE);
         ck_assert_msg(axi_mem_get_stats(mem)->master_valid_cycles == 0,
                       "reset %u (after %u cycles): %llu cycles with an AXI VALID after it", i, when,
                       (unsigned long long)axi_mem_get_stats(mem)->master_valid_cycles);
         const char *first;
         ck_assert_msg(core_rtl_violations(rt, &first) == 0, "reset %u: %s", i, first);
         ck_assert(!core_rtl_irq(rt));
-        /* every CSR against a fresh model's */
-        uint64_t t0 = core_rtl_now(rt);
-        tl_core *fresh;
-        ck_assert_int_eq(tl_core_create(&cfg, &fresh), TL_CORE_OK);
-        for (uint32_t off = 0; off < 0x1000; off += 4) {
-            uint32_t v;
-            if (core_rtl_csr_read(rt, off, &v) != CORE_RTL_OK)
-                continue;
-            if (off == CSR(PERF_CYCLES.LO) || off == CSR(PERF_CYCLES.HI)) {
-                ck_assert_msg(off == CSR(PERF_CYCLES.HI) ? v == 0 : v <= core_rtl_now(rt) - t0 + 200,
-                              "reset %u: PERF_CYCLES word 0x%x after reset", i, v);
-                continue;
-            }
-            uint32_t want = tl_core_csr_read32(fresh, off);
-            ck_assert_msg(v == want, "reset %u (after %u cycles): CSR 0x%03x reads 0x%x, reset value 0x%x", i, when,
-                          off, v, want);
-            compared++;
-        }
-        tl_core_free(fresh);
+        compared += expect_reset_csrs(rt, &cfg, i, when);
         /* set up again; a fresh program on the DRAM the reset left */
         ch_setup(p.rtl);
         for (unsigned e = 0; e < 3; e++)
@@ -869,6 +879,76 @@ START_TEST(hard_reset_anywhere)
 }
 END_TEST
 
+/* The cycles of the first RC_MAX instruction completions of each engine
+ * (0 DMA: a descriptor's completion on the trace port; 1 TE, 2 ACT: the
+ * port's done bits). */
+#define RC_MAX 2u
+typedef struct {
+    uint64_t at[3][RC_MAX];
+    unsigned n[3];
+} done_cycles;
+
+static void note_done(void *u, uint64_t cycle, const core_trace_port *p)
+{
+    done_cycles *d = u;
+    for (unsigned e = 0; e < 3; e++) {
+        bool done = e == 0 ? p->dma_done != 0 : (p->done >> e & 1u);
+        if (done && d->n[e] < RC_MAX)
+            d->at[e][d->n[e]++] = cycle;
+    }
+}
+
+/* A one-cycle hard reset in each of the cycles around an instruction's
+ * completion, when the command processor applies it (its counter
+ * increments, its semaphore): afterwards every CSR is at its reset value.
+ * The regression case of a bug hard_reset_anywhere found once, by chance
+ * of timing (an ACTIVATE's element count applied in the one reset cycle
+ * landed in PERF_ACT_ELEMS after it); here the reset is placed, not drawn.
+ * The same program and power-up seed run once to find the completions,
+ * then once per reset cycle. */
+START_TEST(one_cycle_reset_at_completions)
+{
+    tl_core_config cfg = build_cfg();
+    uint64_t seed = tl_test_seed(1) * 1000003ull + 900;
+    core_prog prog;
+    done_cycles d;
+    unsigned tries = 0;
+    for (;; seed++, tries++) {   /* a program in which every engine completes twice */
+        ck_assert_uint_lt(tries, 20);
+        memset(&d, 0, sizeof d);
+        core_prog_gen_cfg(&prog, seed, &cfg);
+        pair p = pair_create(&cfg, seed);
+        core_prog_load(&prog, p.rtl);
+        core_rtl_set_trace(ch_rtl(p.rtl), note_done, &d);
+        core_rtl_clock(ch_rtl(p.rtl), 20000);
+        core_rtl_set_trace(ch_rtl(p.rtl), NULL, NULL);
+        pair_free(&p);
+        if (d.n[0] == RC_MAX && d.n[1] == RC_MAX && d.n[2] == RC_MAX)
+            break;
+        core_prog_free(&prog);
+    }
+    unsigned runs = 0, compared = 0;
+    for (unsigned e = 0; e < 3; e++)
+        for (unsigned j = 0; j < RC_MAX; j++)
+            for (unsigned off = 0; off < 6; off++) {
+                pair p = pair_create(&cfg, seed);
+                core_rtl *rt = ch_rtl(p.rtl);
+                core_prog_load(&prog, p.rtl);
+                uint64_t at = d.at[e][j] + off;
+                ck_assert_uint_le(core_rtl_now(rt), at);
+                core_rtl_clock(rt, at - core_rtl_now(rt));
+                core_rtl_reset(rt, 1);
+                core_rtl_clock(rt, RESET_SETTLE);
+                compared += expect_reset_csrs(rt, &cfg, runs, at);
+                pair_free(&p);
+                runs++;
+            }
+    core_prog_free(&prog);
+    printf("%u one-cycle resets at the completions of program seed %llu (DMA, TE, ACT, %u each): %u CSR reads at "
+           "their reset values\n", runs, (unsigned long long)seed, runs / 3, compared);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -880,6 +960,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, activate_every_format_pair);
     tcase_add_test(tc, reset_mid_program);
     tcase_add_test(tc, hard_reset_anywhere);
+    tcase_add_test(tc, one_cycle_reset_at_completions);
     tcase_add_test(tc, powerup_values_invisible);
     suite_add_tcase(s, tc);
     /* its own case: CK_RUN_CASE=cross runs it alone (a coverage run of the crosses) */
