@@ -38,13 +38,13 @@
  * latency), PM = TL_TE_MUL_LATENCY and OL = TL_TE_OUT_LATENCY, the vector
  * issued in cycle t has its element r decoded in cycles t + 1 + S*r and
  * t + 2 + S*r and multiplied in row r's PEs in cycle t + 5 + S*r, the
- * row's partial sum leaves the row S cycles after the one above, the column sums (fp32; exact integers for int8 x int8)
- * are converted to int32 for an int8 matmul in OL stages below the last
- * row, and the result is on out_* in cycle t + LATENCY,
- * LATENCY = S*ROWS + PM + IL + OL (IL = TL_TE_IN_LATENCY: the input register,
- * the decoder's register, the decoded element, the row's register, the
- * per-PE copies). Steady state: one
- * vector per clock, no bubble between commands. Same-address hazards of
+ * row's partial sum leaves the row S cycles after the one above, the
+ * column sums (fp32; exact integers for int8 x int8) are converted to
+ * int32 for an int8 matmul in OL stages below the last row, and the
+ * result is on out_* in cycle t + LATENCY, LATENCY = S*ROWS + PM + IL + OL
+ * (IL = TL_TE_IN_LATENCY: the input register, the decoder's register, the
+ * decoded element, the row's register, the per-PE copies). Steady state:
+ * one vector per clock, no bubble between commands. Same-address hazards of
  * the PSUM read-modify-write are resolved here, at issue: an accumulating
  * vector waits until no vector to its PSUM address was issued in the last
  * TE_PSUM_RMW_WINDOW - 1 cycles.
@@ -134,7 +134,7 @@ generate
         tensor_engine_bad_parameter_AW_and_NW_must_be_at_least_1 bad ();
     end
     if (IL != 5 || LATENCY != S * ROWS + PM + IL + OL) begin : bad_in_latency
-        tensor_engine_TE_IN_LATENCY_must_match_its_five_registers bad ();
+        tensor_engine_TL_TE_IN_LATENCY_must_match_its_five_registers bad ();
     end
 endgenerate
 
@@ -266,8 +266,8 @@ end
 // the stationary load, registered raw (stage 0), then decoded once per
 // column in two halves (stage 1: the decoder's own register) into one
 // register per column (stage 2), and from there into each row's load
-// delay line (te_delay: row r takes it in stage 3 + S*r, one cycle after
-// the moving element's decode, as its PEs take that one). The register
+// delay line (te_delay: row r has it in load stage 3 + S*r, the stage in
+// which a moving element is in the row's register). The register
 // keeps the decoder's second half apart from the wires to every row's
 // delay line (RAM from 4 cycles on, spread over the die): together they
 // were the 8 x 4 engine's critical path (docs/fpga.md section 2).
