@@ -21,6 +21,9 @@
 # gets its own directory (ulx3s_<core>[_bram][_<MHz>mhz][_<array>]).
 # BOARD_PNR_ARGS: further nextpnr options for placement experiments (the
 # variant's directory does not change with them; pnr.args records them).
+# The default is the electrostatic placer: on the whole core it left
+# router2 a tenth of the overused wires HeAP's placement did (docs/fpga.md
+# section 3c); BOARD_PNR_ARGS= (empty) gives HeAP.
 # BOARD_ARRAY: the core's tensor array, ROWS x COLS (ulx3s_top's ROWS and
 # COLS; SBUF partitions = ROWS, PSUM partitions = COLS); docs/board.md
 # section 1 says which of them routes.
@@ -28,7 +31,7 @@ BOARD_CORE ?= full
 BOARD_DRAM ?= sdram
 BOARD_MHZ  ?= 50
 BOARD_ROUTER ?= router2
-BOARD_PNR_ARGS ?=
+BOARD_PNR_ARGS ?= --placer static
 ifeq ($(BOARD_CORE),full)
 ULX3S_PARAMS := CORE=1
 ULX3S_FILES  := $(BOARD_ALL)
