@@ -13,9 +13,13 @@
  *
  * Off (hold always 0) unless the simulation has the plusarg
  * +tl_mem_stall=N with N nonzero (test_core_impolite sets it): then, with
- * probability 1/1024 per cycle, a stall of 1 to 300 cycles starts, drawn
+ * probability 2^-K per cycle, a stall of 1 to 300 cycles starts, drawn
  * from a xorshift32 stream seeded from N and SALT (one stream per port),
- * re-seeded at every reset, so a run is reproducible.
+ * re-seeded at every reset, so a run is reproducible. K = 10 (a port is
+ * held about 13% of the time), or +tl_mem_stall_log2=K, 1..10: board_sim
+ * asks for 5 (about 82%), so that the few requests of a short GEMM over
+ * the UART are all but sure to meet stalls (test_board_4x4 checks that
+ * some did; at K = 10 one run in a loaded `make test` saw none).
  *
  * Latency: `hold` is a register output. No handshake.
  */
@@ -33,13 +37,17 @@ initial begin
 end
 
 reg  [31:0] seed = 32'd0;  // the plusarg's value, 0: off
+reg  [31:0] rate_log2 = 32'd10;  // K: a stall starts with probability 2^-K
 reg  [31:0] rnd_reg;       // xorshift32 state, 0: off
 reg  [8:0]  left_reg;      // stall cycles left
 
 initial begin
     if (!$value$plusargs("tl_mem_stall=%d", seed))
         seed = 32'd0;
+    if (!$value$plusargs("tl_mem_stall_log2=%d", rate_log2) || rate_log2 < 32'd1 || rate_log2 > 32'd10)
+        rate_log2 = 32'd10;
 end
+wire [9:0] start_mask = (10'd1 << rate_log2[3:0]) - 10'd1;
 
 wire [31:0] x1       = rnd_reg ^ (rnd_reg << 13);
 wire [31:0] x2       = x1 ^ (x1 >> 17);
@@ -56,7 +64,7 @@ always @(posedge clk) begin
         rnd_reg <= rnd_next;
         if (left_reg != 9'd0)
             left_reg <= left_reg - 9'd1;
-        else if (rnd_next[9:0] == 10'd0)
+        else if ((rnd_next[9:0] & start_mask) == 10'd0)
             left_reg <= 9'd1 + len[8:0];
     end
 end

@@ -19,9 +19,10 @@
 // sdram_model.c, which checks every command's timing: on a violation
 // board_sim prints it and exits 3; at SIGTERM it exits 3 if a refresh is
 // overdue, else 0.
-// --mem-stall N hands the model +tl_mem_stall=N and +tl_mem_stats: in a
-// build with the core's port checkers (TL_CHECKS, board_sim_4x4) its
-// SBUF/PSUM request ports stall for up to 300 cycles at random (N > 0;
+// --mem-stall N hands the model +tl_mem_stall=N, +tl_mem_stall_log2=5 and
+// +tl_mem_stats: in a build with the core's port checkers (TL_CHECKS,
+// board_sim_4x4) its SBUF/PSUM request ports stall for up to 300 cycles
+// at random, a stall starting with probability 1/32 per cycle (N > 0;
 // 0: no stalls), and at exit every port prints how long it waited
 // (core_mem_check, on stdout).
 // A checker's violation stops the model ($error) with its message.
@@ -110,8 +111,8 @@ int main(int argc, char **argv)
     char stall_arg[40];
     if (mem_stall) {
         snprintf(stall_arg, sizeof stall_arg, "+tl_mem_stall=%lu", strtoul(mem_stall, nullptr, 10));
-        const char *plus[] = {argv[0], stall_arg, "+tl_mem_stats"};
-        ctx.commandArgs(3, plus);
+        const char *plus[] = {argv[0], stall_arg, "+tl_mem_stall_log2=5", "+tl_mem_stats"};
+        ctx.commandArgs(4, plus);
     }
     Vulx3s_top *top = new Vulx3s_top(&ctx);
     VerilatedFstC *fst = nullptr;
