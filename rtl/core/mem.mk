@@ -15,5 +15,5 @@ $(eval $(call lint_top,core_sbuf_16x16,core_sbuf,rtl/core/core_sbuf.v rtl/core/c
 $(eval $(call lint_top,core_sbuf_4x4,core_sbuf,rtl/core/core_sbuf.v rtl/core/core_mem.vh,$(MEM_LINT_INC) -GROWS=4 -GDATA_WIDTH=64))
 $(eval $(call lint_top,core_psum_16x16,core_psum,rtl/core/core_psum.v rtl/common/fp32_add.v $(MEM_HDRS),$(MEM_LINT_INC) -GCOLS=16 -GDATA_WIDTH=128))
 $(eval $(call lint_top,core_psum_4x4,core_psum,rtl/core/core_psum.v rtl/common/fp32_add.v $(MEM_HDRS),$(MEM_LINT_INC) -GCOLS=4 $(MEM_SMALL)))
-$(eval $(call lint_top,core_te_16x16,core_te,$(MEM_FILES) $(MEM_HDRS),$(MEM_LINT_INC) -GROWS=16 -GCOLS=16 -GDATA_WIDTH=128))
+$(eval $(call lint_top,core_te_8x16,core_te,$(MEM_FILES) $(MEM_HDRS),$(MEM_LINT_INC) -GROWS=8 -GCOLS=16 -GDATA_WIDTH=128))
 $(eval $(call lint_top,core_te_4x4,core_te,$(MEM_FILES) $(MEM_HDRS),$(MEM_LINT_INC) -GROWS=4 -GCOLS=4 $(MEM_SMALL)))
