@@ -2,6 +2,7 @@
  * DMA engine reference (docs/dma.md): checks, bus errors, element order,
  * conversion. Produces the memory image and error code of rtl/dma.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -193,6 +194,20 @@ static uint8_t *space_store(const tl_dma_sys *sys, const tl_dma_side *s, uint64_
     }
 }
 
+/* The host memory a transfer's elements pass through. A device has no
+ * status for the host running out of memory (the RTL has no such
+ * failure), so the model stops the process with a message rather than
+ * report an error the hardware could not give. */
+static void *dma_host_alloc(size_t bytes)
+{
+    void *p = malloc(bytes ? bytes : 1);
+    if (!p) {
+        fprintf(stderr, "trnlite C model: DMA: out of host memory (%zu bytes for one transfer)\n", bytes);
+        abort();
+    }
+    return p;
+}
+
 unsigned tl_dma_run(const tl_dma_sys *sys, const tl_dma_desc *d, uint64_t *fault_addr)
 {
     const tl_dma_side *src = &d->src, *dst = &d->dst;
@@ -230,9 +245,7 @@ unsigned tl_dma_run(const tl_dma_sys *sys, const tl_dma_desc *d, uint64_t *fault
     uint8_t *stream = NULL;
     bool src_bus = sys->bus && src->space == TL_DMA_DRAM, dst_bus = sys->bus && dst->space == TL_DMA_DRAM;
     if (src_bus || dst_bus) {
-        stream = malloc(total * (ses > des ? ses : des));
-        if (!stream)
-            abort();
+        stream = dma_host_alloc(total * (ses > des ? ses : des));
     }
     if (src_bus && (r = bus_xfer(sys, src, false, stream, fault_addr))) {
         free(stream);
@@ -268,9 +281,7 @@ unsigned tl_dma_run(const tl_dma_sys *sys, const tl_dma_desc *d, uint64_t *fault
     /* Gather, convert and scatter in element order (i0 fastest). The
      * source is read completely first: a destination overlapping the
      * source is not a defined operation (docs/dma.md). */
-    uint32_t *vals = malloc(total * sizeof *vals);
-    if (!vals)
-        abort();
+    uint32_t *vals = dma_host_alloc(total * sizeof *vals);
     uint64_t k = 0;
     for (uint32_t i2 = 0; i2 < (src->count[2] & 0xFFFFu); i2++)
         for (uint32_t i1 = 0; i1 < (src->count[1] & 0xFFFFu); i1++)

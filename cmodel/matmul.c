@@ -23,11 +23,39 @@
  *
  * With GCC/Clang vector extensions the vectors are one machine register
  * (8 floats with AVX or AVX-512, else 4). Without them,
- * matmul_plain() below is used: the same arithmetic, one element at a time.
+ * matmul_plain() below is used: the same arithmetic, one element at a time
+ * (also when the panels cannot be allocated).
  */
 #include <stdlib.h>
 
 #include "internals.h"
+
+/* The plain loop: the contract written out, used when the blocked kernel
+ * is not available, or when its panels cannot be allocated (the same bits,
+ * slower: tl_matmul_f32 does not fail for want of memory). */
+static int matmul_plain(unsigned rows, size_t K, size_t M, size_t N,
+                        const uint32_t *w, const uint32_t *x, uint32_t *psum,
+                        bool start)
+{
+    for (size_t m = 0; m < M; m++) {
+        for (size_t n = 0; n < N; n++) {
+            float acc = 0.0f;
+            for (size_t k0 = 0; k0 < K; k0 += rows) {
+                size_t k1 = k0 + rows < K ? k0 + rows : K;
+                float t = 0.0f;
+                for (size_t k = k0; k < k1; k++)
+                    t = t + tl_f32_from_bits(w[k * M + m]) * tl_f32_from_bits(x[k * N + n]);
+                if (k0 == 0)
+                    acc = start ? t : tl_f32_from_bits(psum[m * N + n]) + t;
+                else
+                    acc = acc + t;
+            }
+            if (K > 0)
+                psum[m * N + n] = tl_f32_canon(tl_bits_from_f32(acc));
+        }
+    }
+    return 0;
+}
 
 #if defined(__GNUC__) && !defined(TL_MATMUL_PLAIN)
 
@@ -123,7 +151,7 @@ int tl_matmul_f32(unsigned rows, size_t K, size_t M, size_t N,
     if (!xp || !wp) {
         free(xp);
         free(wp);
-        return -1;
+        return matmul_plain(rows, K, M, N, w, x, psum, start);
     }
     /* x panels: panel b holds columns [b*NB, b*NB + NB), zero-padded. */
     for (size_t b = 0; b < nblk; b++) {
@@ -167,32 +195,6 @@ int tl_matmul_f32(unsigned rows, size_t K, size_t M, size_t N,
 }
 
 #else
-
-/* The plain loop: the contract written out, used when the blocked kernel
- * is not available. */
-static int matmul_plain(unsigned rows, size_t K, size_t M, size_t N,
-                        const uint32_t *w, const uint32_t *x, uint32_t *psum,
-                        bool start)
-{
-    for (size_t m = 0; m < M; m++) {
-        for (size_t n = 0; n < N; n++) {
-            float acc = 0.0f;
-            for (size_t k0 = 0; k0 < K; k0 += rows) {
-                size_t k1 = k0 + rows < K ? k0 + rows : K;
-                float t = 0.0f;
-                for (size_t k = k0; k < k1; k++)
-                    t = t + tl_f32_from_bits(w[k * M + m]) * tl_f32_from_bits(x[k * N + n]);
-                if (k0 == 0)
-                    acc = start ? t : tl_f32_from_bits(psum[m * N + n]) + t;
-                else
-                    acc = acc + t;
-            }
-            if (K > 0)
-                psum[m * N + n] = tl_f32_canon(tl_bits_from_f32(acc));
-        }
-    }
-    return 0;
-}
 
 int tl_matmul_f32(unsigned rows, size_t K, size_t M, size_t N,
                   const uint32_t *w, const uint32_t *x, uint32_t *psum,

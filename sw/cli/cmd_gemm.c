@@ -347,7 +347,11 @@ int cmd_gemm(int argc, char **argv)
         goto done;
     }
     out = malloc(out_bytes + 1);
-    if (!out || hal.dram_read(hal.ctx, g.out, out, out_bytes) != TL_HAL_OK) {
+    if (!out) {
+        cli_error("gemm: out of memory for the %zu-byte result", (size_t)out_bytes);
+        goto done;
+    }
+    if (hal.dram_read(hal.ctx, g.out, out, out_bytes) != TL_HAL_OK) {
         cli_error("gemm: cannot read the result back");
         rc = CLI_EDEVICE;
         goto done;

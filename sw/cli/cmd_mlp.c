@@ -134,8 +134,10 @@ static int weight_paths(const char *spec, char **paths)
             return -1;
         }
         paths[k] = malloc(len + 1);
-        if (!paths[k])
+        if (!paths[k]) {
+            cli_error("mlp: out of memory");
             return -1;
+        }
         memcpy(paths[k], p, len);
         paths[k][len] = '\0';
         k++;

@@ -428,6 +428,9 @@ static int count_changed(trainer *t, uint64_t addr, uint16_t *before, size_t n, 
     return r;
 }
 
+/* Every array is read from the device and widened before the first file
+ * is written, so that running out of memory or a device error leaves no
+ * partial set; a write that fails removes the files this call wrote. */
 static int save_weights(trainer *t, const dnet *n, const char *dir)
 {
     if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
@@ -436,27 +439,42 @@ static int save_weights(trainer *t, const dnet *n, const char *dir)
     }
     struct { const char *name; uint64_t addr; uint32_t rows, cols; } w[4] = {
         {"w1", n->w1, t->H, t->D}, {"b1", n->b1, t->H, 1}, {"w2", n->w2, t->C, t->H}, {"b2", n->b2, t->C, 1}};
-    for (unsigned i = 0; i < 4; i++) {
+    float *f[4] = {NULL, NULL, NULL, NULL};
+    char path[4][4096], err[512];
+    int rc = 0;
+    for (unsigned i = 0; rc == 0 && i < 4; i++) {
         size_t cnt = (size_t)w[i].rows * w[i].cols;
         uint16_t *bits = malloc(cnt * 2 + 1);
-        float *f = malloc(cnt * 4 + 1);
-        char path[4096], err[512];
-        int bad = !bits || !f || get(t, w[i].addr, bits, cnt * 2) != TL_RT_OK;
-        for (size_t k = 0; !bad && k < cnt; k++) {
-            uint32_t v = tl_widen(TL_FMT_BF16, bits[k]);
-            memcpy(&f[k], &v, 4);
+        f[i] = malloc(cnt * 4 + 1);
+        if (!bits || !f[i]) {
+            cli_error("train: --save: out of memory");
+            rc = -1;
+        } else if ((rc = get(t, w[i].addr, bits, cnt * 2)) != TL_RT_OK) {
+            cli_error("train: --save: cannot read %s from the device: %s", w[i].name, tl_rt_strerror(rc));
+            rc = -1;
         }
-        snprintf(path, sizeof path, "%s/%s.npy", dir, w[i].name);
-        if (!bad && npy_write(path, "<f4", w[i].rows, w[i].cols, f, err, sizeof err)) {
-            cli_error("train: %s", err);
-            bad = 1;
+        for (size_t k = 0; rc == 0 && k < cnt; k++) {
+            uint32_t v = tl_widen(TL_FMT_BF16, bits[k]);
+            memcpy(&f[i][k], &v, 4);
         }
         free(bits);
-        free(f);
-        if (bad)
-            return -1;
     }
-    return 0;
+    unsigned written = 0;
+    for (unsigned i = 0; rc == 0 && i < 4; i++) {
+        snprintf(path[i], sizeof path[i], "%s/%s.npy", dir, w[i].name);
+        if (npy_write(path[i], "<f4", w[i].rows, w[i].cols, f[i], err, sizeof err)) {
+            cli_error("train: %s", err);
+            rc = -1;
+        } else {
+            written++;
+        }
+    }
+    if (rc != 0)
+        for (unsigned i = 0; i < written; i++)
+            remove(path[i]);
+    for (unsigned i = 0; i < 4; i++)
+        free(f[i]);
+    return rc;
 }
 
 static void progress(uint32_t epoch, uint32_t epochs, uint32_t s, uint32_t steps)

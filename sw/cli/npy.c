@@ -141,7 +141,11 @@ int npy_read(const char *path, npy_array *a, char *err, size_t errlen)
         return fail(err, errlen, "'%s': .npy header of %u bytes is too long", path, hlen);
     }
     char *h = malloc(hlen + 1);
-    if (!h || fread(h, 1, hlen, fp) != hlen) {
+    if (!h) {
+        fclose(fp);
+        return fail(err, errlen, "'%s': out of memory for its %u-byte header", path, hlen);
+    }
+    if (fread(h, 1, hlen, fp) != hlen) {
         free(h);
         fclose(fp);
         return fail(err, errlen, "'%s': truncated .npy header", path);
@@ -181,7 +185,11 @@ int npy_read(const char *path, npy_array *a, char *err, size_t errlen)
     fseek(fp, here, SEEK_SET);
     a->nbytes = (size_t)want;
     a->data = malloc(a->nbytes + 1);
-    if (!a->data || fread(a->data, 1, a->nbytes, fp) != a->nbytes) {
+    if (!a->data) {
+        fclose(fp);
+        return fail(err, errlen, "'%s': out of memory for its %zu data bytes", path, (size_t)want);
+    }
+    if (fread(a->data, 1, a->nbytes, fp) != a->nbytes) {
         npy_free(a);
         fclose(fp);
         return fail(err, errlen, "'%s': cannot read %zu data bytes", path, (size_t)want);

@@ -104,7 +104,11 @@ static int load_csv(const char *path, train_data *d)
     float *vals = NULL;
     uint32_t cols = 0, rows = 0, lineno = 0;
     int rc = -1;
-    while (line && fgets(line, (int)cap_line, f)) {
+    if (!line) {
+        cli_error("train: out of memory");
+        goto out;
+    }
+    while (fgets(line, (int)cap_line, f)) {
         lineno++;
         if (!strchr(line, '\n') && !feof(f)) {
             cli_error("train: '%s' line %u is longer than %zu bytes", path, lineno, cap_line - 1);
@@ -122,8 +126,10 @@ static int load_csv(const char *path, train_data *d)
             if (len + c + 1 > cap) {
                 cap = cap ? 2 * cap : 4096;
                 float *nv = realloc(vals, cap * sizeof(float));
-                if (!nv)
+                if (!nv) {
+                    cli_error("train: '%s': out of memory at line %u", path, lineno);
                     goto out;
+                }
                 vals = nv;
             }
             vals[len + c++] = v;
@@ -157,8 +163,10 @@ static int load_csv(const char *path, train_data *d)
     d->d = cols - 1;
     d->x = malloc((size_t)rows * d->d * sizeof(float));
     d->y = malloc(rows);
-    if (!d->x || !d->y)
+    if (!d->x || !d->y) {
+        cli_error("train: '%s': out of memory for %u samples", path, rows);
         goto out;
+    }
     for (uint32_t i = 0; i < rows; i++) {
         memcpy(d->x + (size_t)i * d->d, vals + (size_t)i * cols, d->d * sizeof(float));
         float l = vals[(size_t)i * cols + d->d];

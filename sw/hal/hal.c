@@ -11,6 +11,7 @@ const char *tl_hal_strerror(int rc)
     case TL_HAL_ETIMEOUT: return "timed out waiting for the device interrupt";
     case TL_HAL_EINVAL: return "invalid argument";
     case TL_HAL_ENODEV: return "no such backend, or it could not start";
+    case TL_HAL_EHOST: return "out of host memory";
     default: return "unknown HAL error";
     }
 }

@@ -61,14 +61,15 @@ int tl_hal_cmodel_open(const tl_hal_opts *o, tl_hal *hal)
         tl_core_config_default(&cfg);
     cm_dev *d = calloc(1, sizeof *d);
     if (!d)
-        return TL_HAL_ENOMEM;
+        return TL_HAL_EHOST;
     d->m.bump.base = o && o->dram_base ? o->dram_base : 0x80000000ull;
     d->m.bump.size = o && o->dram_size ? o->dram_size : 64ull << 20;
     d->m.mem = d->m.bump.size <= SIZE_MAX ? calloc((size_t)d->m.bump.size, 1) : NULL;
-    if (!d->m.mem || tl_core_create(&cfg, &d->core) != TL_CORE_OK) {
+    int crc = d->m.mem ? tl_core_create(&cfg, &d->core) : TL_CORE_ENOMEM;
+    if (crc != TL_CORE_OK) {
         free(d->m.mem);
         free(d);
-        return TL_HAL_ENODEV;
+        return crc == TL_CORE_ENOMEM ? TL_HAL_EHOST : TL_HAL_ENODEV;
     }
     tl_core_set_dram(d->core, d->m.mem, d->m.bump.base, d->m.bump.size);
     *hal = (tl_hal){"cmodel", d, cm_csr_read, cm_csr_write, hal_mem_range, hal_mem_alloc,

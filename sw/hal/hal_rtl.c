@@ -59,7 +59,7 @@ int tl_hal_rtl_open(const tl_hal_opts *o, tl_hal *hal)
 {
     rtl_dev *d = calloc(1, sizeof *d);
     if (!d)
-        return TL_HAL_ENOMEM;
+        return TL_HAL_EHOST;
     d->m.bump.base = o && o->dram_base ? o->dram_base : 0x80000000ull;
     d->m.bump.size = o && o->dram_size ? o->dram_size : 64ull << 20;
     core_rtl_opts ro = {.latency = o && o->latency ? o->latency : 1, .wave = o ? o->wave : NULL};

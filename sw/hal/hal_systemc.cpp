@@ -178,7 +178,7 @@ int sc_open(bool use_rtl, const tl_hal_opts *o, tl_hal *hal)
     setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
     sc_dev *d = static_cast<sc_dev *>(calloc(1, sizeof(sc_dev)));
     if (!d)
-        return TL_HAL_ENOMEM;
+        return TL_HAL_EHOST;
     uint64_t base = o && o->dram_base ? o->dram_base : 0x80000000ull;
     uint64_t size = o && o->dram_size ? o->dram_size : 64ull << 20;
     unsigned latency = o && o->latency ? o->latency : 1;

@@ -344,7 +344,7 @@ int tl_hal_uart_open(const tl_hal_opts *o, tl_hal *hal)
     }
     uart_dev *d = calloc(1, sizeof *d);
     if (!d)
-        return TL_HAL_ENOMEM;
+        return TL_HAL_EHOST;
     snprintf(d->port, sizeof d->port, "%s", port);
     d->reply_ms = o && o->reply_ms ? o->reply_ms : 2000;
     d->fd = open(port, O_RDWR | O_NOCTTY | O_NONBLOCK);

@@ -25,6 +25,7 @@ enum tl_hal_rc {
     TL_HAL_ETIMEOUT = -4,  /* wait_irq: no interrupt within the timeout */
     TL_HAL_EINVAL = -5,    /* a bad argument (alignment not a power of two, ...) */
     TL_HAL_ENODEV = -6,    /* tl_hal_open: unknown backend or it could not start */
+    TL_HAL_EHOST = -7,     /* tl_hal_open: the host could not allocate the backend's memory */
 };
 
 typedef struct tl_hal {

@@ -36,7 +36,8 @@ typedef struct {
 /* Backend names tl_hal_open knows, space separated ("cmodel rtl"). */
 const char *tl_hal_backends(void);
 /* Open backend `name` into *hal. TL_HAL_ENODEV for an unknown name or a
- * backend that could not start, TL_HAL_ENOMEM. */
+ * backend that could not start, TL_HAL_EHOST when the host could not
+ * allocate the backend's state or its DRAM. */
 int tl_hal_open(const char *name, const tl_hal_opts *opts, tl_hal *hal);
 
 int tl_hal_cmodel_open(const tl_hal_opts *opts, tl_hal *hal);

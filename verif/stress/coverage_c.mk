@@ -125,8 +125,9 @@ $(eval $(call covc_sc_test,test_systemc_cycles,$(call covc_objs,verif/systemc/te
 # the --coverage build (they call $$TRNLITE_BIN, default build/bin/trnlite).
 COVC_TOOL_RUNS := $(BUILD)/tests/test_cli $(BUILD)/tests/test_convert_input $(BUILD)/tests/test_cli_gemm \
     verif/sw/test_cli_numpy.sh verif/sw/test_cli_mlp.sh verif/sw/test_cli_train.sh verif/sw/test_cli_trace.sh \
+    verif/sw/test_cli_failalloc.sh \
     verif/systemc/test_cli_systemc.sh $(BUILD)/tests/test_board
-COVC_TOOL_DEPS = $(COVC_TRNLITE) $(filter $(BUILD)/%,$(COVC_TOOL_RUNS)) $(BOARD_SIM) $(TRNLITE_BIN)
+COVC_TOOL_DEPS = $(COVC_TRNLITE) $(filter $(BUILD)/%,$(COVC_TOOL_RUNS)) $(BOARD_SIM) $(TRNLITE_BIN) $(FAILALLOC_LIB)
 
 .PHONY: coverage-c
 coverage-c: $(DEPS) $(COVC_TESTS) $$(COVC_TOOL_DEPS)

@@ -36,6 +36,15 @@ verif/sw/test_cli_mlp.sh: | $(TRNLITE_BIN)
 # trnlite train: short bf16/FP8 runs on the digits, rtl == cmodel, bad inputs.
 TESTS += verif/sw/test_cli_train.sh
 verif/sw/test_cli_train.sh: | $(TRNLITE_BIN)
+# trnlite with each allocation its own code makes failing in turn (the
+# LD_PRELOAD library verif/sw/failalloc.c): a message and no output file,
+# or the same bits.
+FAILALLOC_LIB := $(BUILD)/sw/failalloc.so
+$(FAILALLOC_LIB): verif/sw/failalloc.c | $(DEPS)
+	@mkdir -p $(@D)
+	$(CC) -O2 -Wall -Wextra -shared -fPIC -o $@ $<
+TESTS += verif/sw/test_cli_failalloc.sh
+verif/sw/test_cli_failalloc.sh: | $(TRNLITE_BIN) $(FAILALLOC_LIB)
 # The elementwise runtime on the rtl backend.
 $(BUILD)/tests/test_rt_elem_rtl: $(BUILD)/verif/sw/test_rt_elem_rtl.o $(BUILD)/verif/sw/ew_ref.o $(BUILD)/verif/sw/gemm_ref.o \
     $(BUILD)/verif/sw/rtl_ref.o $(SW_RTL_OBJS) $$(VL_OBJS_$$(TRNLITE_RTL_CORE)) $(VERIF_COMMON_OBJS) $(HAL_LIB) $(RT_LIB) \
