@@ -45,10 +45,10 @@ EOF
 runs=0; failed=0
 fail() { echo "FAIL $1"; failed=$((failed + 1)); }
 
-# case NAME STDIN OUTPUTS -- trnlite arguments
+# run_case NAME STDIN OUTPUTS -- trnlite arguments
 #   OUTPUTS: comma-separated files the command writes ("-": stdout is the
 #   output, compared only on success)
-case_() {
+run_case() {
   local name=$1 input=$2 outs=$3; shift 4
   local -a files; IFS=, read -ra files <<< "$outs"
   rm -rf ref save; mkdir ref
@@ -93,16 +93,16 @@ case_() {
   [[ $errs -eq 0 ]] && echo "ok   $name: $total allocations, each failed once: $stopped stopped with a message, $survived survived with the same output"
 }
 
-case_ gemm_bf16_c /dev/null out.npy -- gemm --a a.npy --b b.npy --c c.npy --out out.npy \
+run_case gemm_bf16_c /dev/null out.npy -- gemm --a a.npy --b b.npy --c c.npy --out out.npy \
   --dtype-a bf16 --dtype-b bf16 --out-dtype fp32
-case_ gemm_e4m3_sr /dev/null out.npy -- gemm --a a.npy --b b.npy --out out.npy \
+run_case gemm_e4m3_sr /dev/null out.npy -- gemm --a a.npy --b b.npy --out out.npy \
   --dtype-a e4m3 --dtype-b e5m2 --out-dtype e4m3 --round sr --seed 9 --saturate
-case_ gemm_int8 /dev/null out.npy -- gemm --a ai.npy --b bi.npy --out out.npy \
+run_case gemm_int8 /dev/null out.npy -- gemm --a ai.npy --b bi.npy --out out.npy \
   --dtype-a int8 --dtype-b int8 --out-dtype int32
-case_ mlp /dev/null y.npy -- mlp --weights w1.npy,b1.npy,w2.npy,b2.npy --input x.npy --out y.npy
-case_ train_save /dev/null save/w1.npy,save/b1.npy,save/w2.npy,save/b2.npy -- train --csv train.csv \
+run_case mlp /dev/null y.npy -- mlp --weights w1.npy,b1.npy,w2.npy,b2.npy --input x.npy --out y.npy
+run_case train_save /dev/null save/w1.npy,save/b1.npy,save/w2.npy,save/b2.npy -- train --csv train.csv \
   --epochs 1 --batch 8 --hidden 4 --save save
-case_ convert convert.txt - -- convert --from fp32 --to e5m2 --round sr --seed 3
+run_case convert convert.txt - -- convert --from fp32 --to e5m2 --round sr --seed 3
 
 echo "RESULT test_cli_failalloc $runs $failed"
 [[ $failed -eq 0 ]]
