@@ -70,9 +70,9 @@ int tl_hal_rtl_open(const tl_hal_opts *o, tl_hal *hal)
         ro.seed = o->seed;
     }
     d->dev = core_rtl_create(d->m.bump.base, d->m.bump.size, &ro);
-    if (!d->dev) {
+    if (!d->dev) {  /* (core_rtl_create fails only for want of memory) */
         free(d);
-        return TL_HAL_ENODEV;
+        return TL_HAL_EHOST;
     }
     d->m.mem = core_rtl_dram(d->dev);
     *hal = (tl_hal){"rtl", d, rtl_csr_read, rtl_csr_write, hal_mem_range, hal_mem_alloc,

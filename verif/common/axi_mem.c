@@ -94,6 +94,10 @@ axi_mem *axi_mem_create(const axi_mem_cfg *cfg)
     if (m->cfg.w_ahead > WQCAP)
         m->cfg.w_ahead = WQCAP;
     m->data = calloc(cfg->size ? cfg->size : 1, 1);
+    if (!m->data) {
+        free(m);
+        return NULL;
+    }
     m->rng = cfg->seed;
     return m;
 }

@@ -103,6 +103,7 @@ bool axi_mem_impolite_wanted(void);
 
 typedef struct axi_mem axi_mem;
 
+/* NULL if out of memory. */
 axi_mem *axi_mem_create(const axi_mem_cfg *cfg);
 void axi_mem_free(axi_mem *m);
 /* The backing store: size bytes, address base at index 0. */

@@ -76,8 +76,12 @@ private:
     void build(const char *wave)
     {
         // the model may need 64-byte alignment: allocate it aligned
-        if (posix_memalign(&mem_, 64, sizeof(Model)))
-            abort();
+        // (out of memory: std::bad_alloc, as new would; a shim that must
+        // return null instead catches it, core_dut_create for one)
+        if (posix_memalign(&mem_, 64, sizeof(Model))) {
+            mem_ = nullptr;
+            throw std::bad_alloc();
+        }
         // an empty plusarg list, loaded: $value$plusargs in the RTL
         // (rtl/core/core_mem_stall.v) aborts without one; a shim may add
         // to it before the first eval (core_dut_plusarg)
@@ -139,8 +143,8 @@ public:
         if (top) {
             top->final();
             top->~Model();
-            free(mem_);
         }
+        free(mem_);  // also when the model's constructor threw
     }
 
 private:

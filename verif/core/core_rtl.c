@@ -137,6 +137,11 @@ core_rtl *core_rtl_create(uint64_t base, uint64_t size, const core_rtl_opts *o)
         return NULL;
     }
     r->dut = core_dut_create(o->wave, o->powerup_seed);
+    if (!r->dut) {
+        axi_mem_free(r->mem);
+        free(r);
+        return NULL;
+    }
     /* the impolite set also stalls the core's SBUF and PSUM ports for up to
      * 300 cycles at a time (core_mem_stall, in the builds with TL_CHECKS;
      * a plusarg, so the polite tests keep their timing exactly) */

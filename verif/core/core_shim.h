@@ -38,7 +38,8 @@ typedef struct {
 
 typedef struct core_dut core_dut;
 
-/* wave: FST path or NULL; seed: random power-up values (0: all zero). */
+/* wave: FST path or NULL; seed: random power-up values (0: all zero).
+ * NULL if out of memory. */
 core_dut *core_dut_create(const char *wave, uint32_t seed);
 void core_dut_free(core_dut *d);
 /* Adds a simulation plusarg (e.g. "+tl_mem_stall=5", rtl/core/core_mem_stall.v)

@@ -11,13 +11,21 @@ static const unsigned DB = sizeof(Vtrnlite_core::m_axi_wstrb) * 8;
 
 extern "C" unsigned core_dut_data_bytes(void) { return DB; }
 
+// null when the host is out of memory: an exception must not leave a C
+// caller (the HAL's rtl backend reports TL_HAL_EHOST)
 extern "C" core_dut *core_dut_create(const char *wave, uint32_t seed)
 {
-    core_dut *d = new core_dut;
-    if (seed)
-        d->create(wave, seed);
-    else
-        d->create(wave);
+    core_dut *d = nullptr;
+    try {
+        d = new core_dut;
+        if (seed)
+            d->create(wave, seed);
+        else
+            d->create(wave);
+    } catch (const std::bad_alloc &) {
+        delete d;
+        return nullptr;
+    }
     d->top->clk = 0;
     return d;
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # trnlite under allocation failure: each command is run once to count the
-# allocations its own code makes (verif/sw/failalloc.c, LD_PRELOAD), then
-# once per allocation with that one failing. Every run must end in one of:
+# allocations its own code makes (verif/sw/failalloc.c, LD_PRELOAD; the
+# C++ models' `new` is not counted, its caller is libstdc++), then once
+# per allocation with that one failing. Every run must end in one of:
 #   - exit 0 with every output bit for bit the one of the run without
 #     failures (the failure was survived: tl_matmul_f32 falls back to its
 #     plain loop, for one);
@@ -102,6 +103,12 @@ run_case gemm_int8 /dev/null out.npy -- gemm --a ai.npy --b bi.npy --out out.npy
 run_case mlp /dev/null y.npy -- mlp --weights w1.npy,b1.npy,w2.npy,b2.npy --input x.npy --out y.npy
 run_case train_save /dev/null save/w1.npy,save/b1.npy,save/w2.npy,save/b2.npy -- train --csv train.csv \
   --epochs 1 --batch 8 --hidden 4 --save save
+# the other device backends' open and run: the Verilated core (its DRAM
+# model, the model's storage), both SystemC models
+for be in rtl systemc-rtl systemc-lt; do
+  run_case "gemm_$be" /dev/null out.npy -- gemm --backend "$be" --a a.npy --b b.npy --c c.npy --out out.npy \
+    --dtype-a bf16 --dtype-b bf16 --out-dtype fp32
+done
 run_case convert convert.txt - -- convert --from fp32 --to e5m2 --round sr --seed 3
 
 echo "RESULT test_cli_failalloc $runs $failed"
