@@ -104,8 +104,12 @@ static int weight_paths(const char *spec, char **paths)
         for (unsigned l = 1; l <= MLP_MAX_LAYERS; l++) {
             size_t len = strlen(spec) + 16;
             char *w = malloc(len), *b = malloc(len);
-            if (!w || !b)
+            if (!w || !b) {
+                free(w);
+                free(b);
+                cli_error("mlp: out of memory");
                 return -1;
+            }
             snprintf(w, len, "%s/w%u.npy", spec, l);
             snprintf(b, len, "%s/b%u.npy", spec, l);
             if (access(w, F_OK) != 0) {
