@@ -102,18 +102,20 @@ int cli_opt_other(const char *cmd, const char *a, bool has_val, const char *cons
     return CLI_EUSAGE;
 }
 
-/* The configuration of the linked Verilated build, read from its CSRs. */
-static int rtl_config(tl_core_config *cfg)
+/* The configuration of the linked Verilated build, read from its CSRs.
+ * Returns 0, or a message for "cannot read ...: %s". */
+static const char *rtl_config(tl_core_config *cfg)
 {
     tl_hal h;
     tl_dev d;
     tl_hal_opts ho = {.dram_size = 1u << 20};
-    if (tl_hal_open("rtl", &ho, &h) != TL_HAL_OK)
-        return -1;
-    int rc = tl_rt_open(&d, &h);
+    int rc = tl_hal_open("rtl", &ho, &h);
+    if (rc != TL_HAL_OK)
+        return tl_hal_strerror(rc);
+    rc = tl_rt_open(&d, &h);
     *cfg = d.cfg;
     tl_hal_close(&h);
-    return rc == TL_RT_OK ? 0 : -1;
+    return rc == TL_RT_OK ? NULL : tl_rt_strerror(rc);
 }
 
 int cli_open_device(const char *cmd, const cli_dev_opts *o, tl_hal *hal, tl_dev *dev)
@@ -121,8 +123,9 @@ int cli_open_device(const char *cmd, const cli_dev_opts *o, tl_hal *hal, tl_dev 
     tl_core_config cfg;
     tl_hal_opts ho = {.dram_size = o->dram_size, .latency = o->latency, .port = o->port, .baud = o->baud};
     if (o->like_rtl && strcmp(o->backend, "cmodel") == 0) {
-        if (rtl_config(&cfg)) {
-            cli_error("%s: --like-rtl: cannot read the rtl build's configuration", cmd);
+        const char *why = rtl_config(&cfg);
+        if (why) {
+            cli_error("%s: --like-rtl: cannot read the rtl build's configuration: %s", cmd, why);
             return CLI_EDEVICE;
         }
         ho.cfg = &cfg;

@@ -332,6 +332,11 @@ int cmd_gemm(int argc, char **argv)
     }
     if (o.trace) {
         trace = tl_trace_new(dev.cfg.dma_queues);
+        if (!trace && errno == ENOMEM) {
+            cli_error("gemm: --trace: out of memory");
+            rc = CLI_EINPUT;
+            goto done;
+        }
         if (!trace || tl_hal_trace(&hal, trace) != TL_HAL_OK) {
             cli_error("gemm: --trace: the %s backend gives no timeline", hal.name);
             rc = CLI_EUSAGE;

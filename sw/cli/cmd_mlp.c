@@ -256,7 +256,12 @@ int cmd_mlp(int argc, char **argv)
     if (r)
         goto device_error;
     y = malloc((size_t)batch * out * 4 + 1);
-    if (!y || hal.dram_read(hal.ctx, yb, y, (size_t)batch * out * 4) != TL_HAL_OK) {
+    if (!y) {
+        cli_error("mlp: out of memory for the %zu-byte result", (size_t)batch * out * 4);
+        rc = CLI_EINPUT;
+        goto done;
+    }
+    if (hal.dram_read(hal.ctx, yb, y, (size_t)batch * out * 4) != TL_HAL_OK) {
         cli_error("mlp: cannot read the result back");
         rc = CLI_EDEVICE;
         goto done;

@@ -187,6 +187,9 @@ int sc_open(bool use_rtl, const tl_hal_opts *o, tl_hal *hal)
         elaborated = true;
         d->p = new platform("tb", use_rtl, cfg, base, size, latency);
         sc_start();  /* to the end of reset */
+    } catch (const std::bad_alloc &) {  /* (the LT core's C model too) */
+        free(d);
+        return TL_HAL_EHOST;
     } catch (...) {
         free(d);
         return TL_HAL_ENODEV;

@@ -44,9 +44,11 @@ struct tl_trace {
 
 tl_trace *tl_trace_new(unsigned dma_queues)
 {
-    if (dma_queues > MAXQ)
+    if (dma_queues > MAXQ) {
+        errno = EINVAL;
         return NULL;
-    tl_trace *t = calloc(1, sizeof *t);
+    }
+    tl_trace *t = calloc(1, sizeof *t);  /* (NULL: errno ENOMEM) */
     if (t)
         t->queues = dma_queues;
     return t;

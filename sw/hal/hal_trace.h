@@ -36,7 +36,8 @@ typedef struct {
 
 typedef struct tl_trace tl_trace;
 
-/* A collector for a core with dma_queues queues (<= 15); NULL if out of memory. */
+/* A collector for a core with dma_queues queues (<= 15); NULL with errno
+ * ENOMEM if out of memory, EINVAL for more queues. */
 tl_trace *tl_trace_new(unsigned dma_queues);
 void tl_trace_free(tl_trace *t);
 /* Feed one cycle (cycles increase; the first fed one is time 0). */
