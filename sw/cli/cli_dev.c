@@ -103,7 +103,7 @@ int cli_opt_other(const char *cmd, const char *a, bool has_val, const char *cons
 }
 
 /* The configuration of the linked Verilated build, read from its CSRs.
- * Returns 0, or a message for "cannot read ...: %s". */
+ * Returns NULL, or why it could not (for "cannot read ...: %s"). */
 static const char *rtl_config(tl_core_config *cfg)
 {
     tl_hal h;
