@@ -17,8 +17,9 @@
  * C++ runtime (stdio buffers, operator new) are neither counted nor
  * failed: the test is about this project's error paths, and the C++
  * runtime's answer to a failed new is an exception the tool does not
- * claim to survive. Nor are those made once exit() has begun (below). The real allocator is glibc's, reached through its
- * __libc_* entry points (dlsym would allocate while being looked up).
+ * claim to survive. Nor are those made once exit() has begun (below).
+ * The real allocator is glibc's, reached through its __libc_* entry
+ * points (dlsym would allocate while being looked up).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -86,10 +87,11 @@ static int fails(const void *caller)
         return 0;
     /* What runs at exit is not the tool's error handling: in the coverage
      * build, gcov's dump (linked into the executable) allocates then, and
-     * failing it crashes a run that has already finished. Registered at
-     * the executable's first allocation, so after the C runtime's own
-     * exit work (which includes the destructors that dump), and so run
-     * before it. (atexit's own allocation comes from the C library.) */
+     * failing it crashes a run that has already finished. The handler is
+     * registered at the executable's first allocation, after the C
+     * runtime registered its own exit work (the destructors that dump),
+     * so it runs before that work. (atexit's own allocation comes from
+     * the C library.) */
     if (!watching) {
         watching = 1;
         atexit(at_exit);

@@ -39,9 +39,9 @@ np.save('ai.npy', r.integers(-128, 128, (3, 9), dtype=np.int8))
 np.save('bi.npy', r.integers(-128, 128, (9, 4), dtype=np.int8))
 np.save('w1.npy', f32(6, 10)); np.save('b1.npy', f32(6)); np.save('w2.npy', f32(3, 6)); np.save('b2.npy', f32(3))
 np.save('x.npy', f32(4, 10))
-import os; os.mkdir('wdir')
+import os, shutil; os.mkdir('wdir')
 for n in ('w1', 'b1', 'w2', 'b2'):
-    np.save('wdir/%s.npy' % n, np.load('%s.npy' % n))
+    shutil.copy('%s.npy' % n, 'wdir')
 np.save('tx.npy', f32(12, 5)); np.save('ty.npy', (np.arange(12) % 3).astype(np.int32))
 with open('train.csv', 'w') as fp:
     for i in range(24):
@@ -116,7 +116,8 @@ run_case mlp /dev/null y.npy -- mlp --weights w1.npy,b1.npy,w2.npy,b2.npy --inpu
 run_case mlp_dir /dev/null y.npy -- mlp --weights wdir --input x.npy --out y.npy
 run_case train_save /dev/null save/w1.npy,save/b1.npy,save/w2.npy,save/b2.npy -- train --csv train.csv \
   --epochs 1 --batch 8 --hidden 4 --save save
-run_case train_npy /dev/null save/w1.npy,save/b1.npy,save/w2.npy,save/b2.npy -- train --x tx.npy --y ty.npy --epochs 1 --batch 8 --hidden 3 --save save
+run_case train_npy /dev/null save/w1.npy,save/b1.npy,save/w2.npy,save/b2.npy -- train --x tx.npy --y ty.npy \
+  --epochs 1 --batch 8 --hidden 3 --save save
 # the other device backends' open and run: the Verilated core (its DRAM
 # model, the model's storage), both SystemC models
 for be in rtl systemc-rtl systemc-lt; do
