@@ -10,10 +10,10 @@
  *
  * Fully pipelined, one operation per clock, no clock enable: every stage
  * register advances on every edge. `y` is registered and equals a + b of
- * the inputs presented `TL_FP32_ADD_LATENCY (rtl/common/tl_pipe.vh) = 6
- * edges earlier; an elaboration check (synthesis too) fails if the stages
- * built here differ from that macro. No handshake; no reset (datapath
- * only).
+ * the inputs presented LATENCY edges earlier: 6 (`TL_FP32_ADD_LATENCY,
+ * rtl/common/tl_pipe.vh; the default) or 7 (`TL_TE_ADD_LATENCY, te_pe's:
+ * stage 2 split in two); an elaboration check (synthesis too) fails on any
+ * other value. No handshake; no reset (datapath only).
  *
  *   stage 1  order by magnitude (one 31-bit compare chain), swap,
  *            effective exponents (subnormal: 1), both exponent
@@ -21,7 +21,11 @@
  *            not the magnitude compare, picks one)
  *   stage 2  align the smaller significand: right shift by 16, 8, 4, 2, 1
  *            (all of them for a distance >= 32), each step ORing the bits
- *            it drops into the sticky bit; invert for a subtraction
+ *            it drops into the sticky bit; invert for a subtraction.
+ *            LATENCY 7 puts a register after the steps of 16 and 8: five
+ *            multiplexer levels and the sticky OR in one cycle were the
+ *            slowest path of the 8 x 8 array once placement spread a PE
+ *            over the device (docs/fpga.md section 2)
  *   stage 3  28-bit add; round-up decision: rounding happens only when the
  *            leading one is at bit 27, 26 or 25 (normalize right 1, 0 or
  *            left 1); a deeper one (distance <= 1) means an exact result
@@ -34,32 +38,29 @@
  *            round-up in one carry chain (a carry out of the fraction
  *            bumps the exponent, 253 + carry gives inf by itself); NaN and
  *            inf operands through the output register
- *
- * Clock enable: CE_USED = 0 (the default, and the design's intent) leaves
- * `ce` unused; tie it to 1'b1. te_pe sets CE_USED = 1 and drives `ce` with
- * the array's global enable as long as tensor_engine still freezes the
- * array on output back-pressure (issue 7 removes that enable; then `ce`
- * and CE_USED go away).
  */
 module fp32_add #(
-    parameter CE_USED = 0      // 1: `ce` holds every stage (te_pe, see above)
+    parameter LATENCY = 6      // 6 or 7 (`TL_FP32_ADD_LATENCY, `TL_TE_ADD_LATENCY)
 ) (
     input  wire        clk,
-    input  wire        ce,     // stage enable, used only with CE_USED = 1
     input  wire [31:0] a,
     input  wire [31:0] b,
-    output wire [31:0] y     // a + b of `TL_FP32_ADD_LATENCY edges earlier
+    output wire [31:0] y     // a + b of LATENCY edges earlier
 );
 
 `include "tl_encoding.vh"
 `include "tl_pipe.vh"
 
-localparam integer STAGES = 6;  // registers from a, b to y
+localparam integer SPLIT = (LATENCY == 7) ? 1 : 0;  // stage 2 in two
+localparam integer STAGES = 6 + SPLIT;              // registers from a, b to y
 
-// the depth users build on must be the depth built here (synthesis too)
+// the depths users build on must be the depths built here (synthesis too)
 generate
-    if (STAGES != `TL_FP32_ADD_LATENCY) begin : latency_mismatch
-        fp32_add_latency_differs_from_tl_pipe_vh check ();
+    if (STAGES != LATENCY) begin : latency_not_6_or_7
+        fp32_add_latency_must_be_6_or_7 check ();
+    end
+    if (`TL_FP32_ADD_LATENCY != 6 || `TL_TE_ADD_LATENCY != 7) begin : latency_mismatch
+        fp32_add_latencies_differ_from_tl_pipe_vh check ();
     end
 endgenerate
 
@@ -108,10 +109,24 @@ always @* begin
 end
 
 // ---- stage 2: align with sticky ------------------------------------------
+// 2a: the steps of 16 and 8, NaN and inf; 2b: the steps of 4, 2 and 1,
+// the inversion. With SPLIT, `al_*` are the registered 2a results.
 reg [25:0] al_v0, al_v1, al_v2, al_v3, al_v4, al_v5;  // {sig, guard, round}
+reg        al_sth;                                     // sticky of steps 16, 8
 reg        al_st;                                      // sticky
 reg [4:0]  al_sh;                                      // shift, 31 when far
 reg        s2_nan, s2_inf;
+
+localparam integer AW = 26 + 1 + 3 + 24 + 8 + 2 + 2;  // 2a -> 2b bundle
+reg  [AW-1:0] al_next;
+wire [AW-1:0] al_mid;
+reg  [25:0]   al_m_v2;
+reg           al_m_sth;
+reg  [2:0]    al_m_sh;
+reg  [23:0]   al_m_big;
+reg  [7:0]    al_m_exp;
+reg           al_m_sign, al_m_sub;
+reg           al_m_nan, al_m_inf;
 
 reg [23:0] s2_big_reg, s2_big_next;
 reg [26:0] s2_small_reg, s2_small_next;   // aligned, inverted when sub
@@ -123,29 +138,49 @@ reg        s2_inf_reg, s2_inf_next;
 
 always @* begin
     // far: every step shifts (31 >= 26: all bits go into the sticky bit)
-    al_sh = s1_sh_reg | {5{s1_far_reg}};
-    al_v0 = {s1_small_reg, 2'b00};
-    al_v1 = al_sh[4] ? {16'd0, al_v0[25:16]} : al_v0;
-    al_v2 = al_sh[3] ? {8'd0, al_v1[25:8]} : al_v1;
-    al_v3 = al_sh[2] ? {4'd0, al_v2[25:4]} : al_v2;
-    al_v4 = al_sh[1] ? {2'd0, al_v3[25:2]} : al_v3;
-    al_v5 = al_sh[0] ? {1'd0, al_v4[25:1]} : al_v4;
-    al_st = (al_sh[4] && al_v0[15:0] != 16'd0)
-         || (al_sh[3] && al_v1[7:0] != 8'd0)
-         || (al_sh[2] && al_v2[3:0] != 4'd0)
-         || (al_sh[1] && al_v3[1:0] != 2'd0)
-         || (al_sh[0] && al_v4[0]);
+    al_sh  = s1_sh_reg | {5{s1_far_reg}};
+    al_v0  = {s1_small_reg, 2'b00};
+    al_v1  = al_sh[4] ? {16'd0, al_v0[25:16]} : al_v0;
+    al_v2  = al_sh[3] ? {8'd0, al_v1[25:8]} : al_v1;
+    al_sth = (al_sh[4] && al_v0[15:0] != 16'd0)
+          || (al_sh[3] && al_v1[7:0] != 8'd0);
     // a NaN operand is the bigger magnitude; inf - inf: both exponents max
     s2_nan = s1_bmax_reg && (s1_big_reg[22:0] != 23'd0 || (s1_smax_reg && s1_sub_reg));
     s2_inf = s1_bmax_reg && !s2_nan;
+    al_next = {al_v2, al_sth, al_sh[2:0], s1_big_reg, s1_exp_reg,
+               s1_sign_reg, s1_sub_reg, s2_nan, s2_inf};
+end
 
-    s2_big_next   = s1_big_reg;
-    s2_small_next = {al_v5, al_st} ^ {27{s1_sub_reg}};
-    s2_exp_next   = s1_exp_reg;
-    s2_sign_next  = s1_sign_reg;
-    s2_sub_next   = s1_sub_reg;
-    s2_nan_next   = s2_nan;
-    s2_inf_next   = s2_inf;
+generate
+    if (SPLIT != 0) begin : align_reg
+        reg [AW-1:0] mid_reg;
+        always @(posedge clk) begin
+            mid_reg <= al_next;
+        end
+        assign al_mid = mid_reg;
+    end else begin : align_wire
+        assign al_mid = al_next;
+    end
+endgenerate
+
+always @* begin
+    {al_m_v2, al_m_sth, al_m_sh, al_m_big, al_m_exp,
+     al_m_sign, al_m_sub, al_m_nan, al_m_inf} = al_mid;
+    al_v3 = al_m_sh[2] ? {4'd0, al_m_v2[25:4]} : al_m_v2;
+    al_v4 = al_m_sh[1] ? {2'd0, al_v3[25:2]} : al_v3;
+    al_v5 = al_m_sh[0] ? {1'd0, al_v4[25:1]} : al_v4;
+    al_st = al_m_sth
+         || (al_m_sh[2] && al_m_v2[3:0] != 4'd0)
+         || (al_m_sh[1] && al_v3[1:0] != 2'd0)
+         || (al_m_sh[0] && al_v4[0]);
+
+    s2_big_next   = al_m_big;
+    s2_small_next = {al_v5, al_st} ^ {27{al_m_sub}};
+    s2_exp_next   = al_m_exp;
+    s2_sign_next  = al_m_sign;
+    s2_sub_next   = al_m_sub;
+    s2_nan_next   = al_m_nan;
+    s2_inf_next   = al_m_inf;
 end
 
 // ---- stage 3: add, round-up decision --------------------------------------
@@ -285,53 +320,48 @@ always @* begin
         y_next = {s5_sign_reg, pk};
 end
 
-// CE_USED = 0: every register advances on every edge, `ce` is not used
-wire stage_en = (CE_USED != 0) ? ce : 1'b1;
-
 always @(posedge clk) begin
-    if (stage_en) begin
-        s1_big_reg   <= s1_big_next;
-        s1_small_reg <= s1_small_next;
-        s1_sh_reg    <= s1_sh_next;
-        s1_far_reg   <= s1_far_next;
-        s1_exp_reg   <= s1_exp_next;
-        s1_sign_reg  <= s1_sign_next;
-        s1_sub_reg   <= s1_sub_next;
-        s1_bmax_reg  <= s1_bmax_next;
-        s1_smax_reg  <= s1_smax_next;
-        s2_big_reg   <= s2_big_next;
-        s2_small_reg <= s2_small_next;
-        s2_exp_reg   <= s2_exp_next;
-        s2_sign_reg  <= s2_sign_next;
-        s2_sub_reg   <= s2_sub_next;
-        s2_nan_reg   <= s2_nan_next;
-        s2_inf_reg   <= s2_inf_next;
-        s3_sum_reg   <= s3_sum_next;
-        s3_up_reg    <= s3_up_next;
-        s3_exp_reg   <= s3_exp_next;
-        s3_sign_reg  <= s3_sign_next;
-        s3_zero_reg  <= s3_zero_next;
-        s3_nan_reg   <= s3_nan_next;
-        s3_inf_reg   <= s3_inf_next;
-        s4_sum_reg   <= s4_sum_next;
-        s4_lz_reg    <= s4_lz_next;
-        s4_emin_reg  <= s4_emin_next;
-        s4_ovf_reg   <= s4_ovf_next;
-        s4_exp_reg   <= s4_exp_next;
-        s4_up_reg    <= s4_up_next;
-        s4_sign_reg  <= s4_sign_next;
-        s4_zero_reg  <= s4_zero_next;
-        s4_nan_reg   <= s4_nan_next;
-        s4_inf_reg   <= s4_inf_next;
-        s5_v_reg     <= s5_v_next;
-        s5_s_reg     <= s5_s_next;
-        s5_exp_reg   <= s5_exp_next;
-        s5_up_reg    <= s5_up_next;
-        s5_sign_reg  <= s5_sign_next;
-        s5_nan_reg   <= s5_nan_next;
-        s5_inf_reg   <= s5_inf_next;
-        y_reg        <= y_next;
-    end
+    s1_big_reg   <= s1_big_next;
+    s1_small_reg <= s1_small_next;
+    s1_sh_reg    <= s1_sh_next;
+    s1_far_reg   <= s1_far_next;
+    s1_exp_reg   <= s1_exp_next;
+    s1_sign_reg  <= s1_sign_next;
+    s1_sub_reg   <= s1_sub_next;
+    s1_bmax_reg  <= s1_bmax_next;
+    s1_smax_reg  <= s1_smax_next;
+    s2_big_reg   <= s2_big_next;
+    s2_small_reg <= s2_small_next;
+    s2_exp_reg   <= s2_exp_next;
+    s2_sign_reg  <= s2_sign_next;
+    s2_sub_reg   <= s2_sub_next;
+    s2_nan_reg   <= s2_nan_next;
+    s2_inf_reg   <= s2_inf_next;
+    s3_sum_reg   <= s3_sum_next;
+    s3_up_reg    <= s3_up_next;
+    s3_exp_reg   <= s3_exp_next;
+    s3_sign_reg  <= s3_sign_next;
+    s3_zero_reg  <= s3_zero_next;
+    s3_nan_reg   <= s3_nan_next;
+    s3_inf_reg   <= s3_inf_next;
+    s4_sum_reg   <= s4_sum_next;
+    s4_lz_reg    <= s4_lz_next;
+    s4_emin_reg  <= s4_emin_next;
+    s4_ovf_reg   <= s4_ovf_next;
+    s4_exp_reg   <= s4_exp_next;
+    s4_up_reg    <= s4_up_next;
+    s4_sign_reg  <= s4_sign_next;
+    s4_zero_reg  <= s4_zero_next;
+    s4_nan_reg   <= s4_nan_next;
+    s4_inf_reg   <= s4_inf_next;
+    s5_v_reg     <= s5_v_next;
+    s5_s_reg     <= s5_s_next;
+    s5_exp_reg   <= s5_exp_next;
+    s5_up_reg    <= s5_up_next;
+    s5_sign_reg  <= s5_sign_next;
+    s5_nan_reg   <= s5_nan_next;
+    s5_inf_reg   <= s5_inf_next;
+    y_reg        <= y_next;
 end
 
 assign y = y_reg;

@@ -6,8 +6,13 @@
 `define TL_PIPE_VH
 // fp32_add (rtl/common/fp32_add.v): clock edges from a, b to the
 // registered sum y. Every user that lines data up with the adder's
-// result (te_pe, psum_buffer, the array skew) derives its timing from it.
+// result (psum_buffer, core_psum, core_act's lanes) derives its timing
+// from it.
 `define TL_FP32_ADD_LATENCY 6
+// fp32_add as te_pe builds it (LATENCY 7: the alignment in two stages,
+// so that no stage spans a PE's width of routing on a full FPGA): the
+// partial sum's latency through a PE, which is the array's per-row skew.
+`define TL_TE_ADD_LATENCY 7
 // fp32_mul (rtl/common/fp32_mul.v): clock edges from a, b to the
 // registered product y (core_act lines its lanes up with it).
 `define TL_FP32_MUL_LATENCY 8

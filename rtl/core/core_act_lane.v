@@ -159,7 +159,7 @@ wire [31:0] c_at_add = cd_reg[32*MUL_LAT-1 -: 32];
 wire [31:0] prod, sum;
 
 fp32_mul mul (.clk(clk), .a(x_reg), .b(m_reg), .y(prod));
-fp32_add #(.CE_USED(0)) add (.clk(clk), .ce(1'b1), .a(prod), .b(c_at_add), .y(sum));
+fp32_add #(.LATENCY(ADD_LAT)) add (.clk(clk), .a(prod), .b(c_at_add), .y(sum));
 
 // ---- relu, then wait for the SR bits ---------------------------------------------------
 reg [31:0] v_reg, v_next;

@@ -168,9 +168,10 @@ generate
             assign isum_d = isum_reg;
         end
 
-        fp32_add add (
+        fp32_add #(
+            .LATENCY (L)
+        ) add (
             .clk (clk),
-            .ce  (1'b0),     // unused: CE_USED = 0, nothing here stops
             .a   (q_reg),
             .b   (pipe_reg[SA*PW + 32*c +: 32]),
             .y   (add_y)

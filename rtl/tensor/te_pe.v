@@ -3,6 +3,7 @@
 `default_nettype none
 
 `include "pe_operand.vh"
+`include "te_pipe.vh"
 
 /*
  * te_pe: one processing element of the weight-stationary tensor engine.
@@ -14,7 +15,7 @@
  *
  *   T        x, en; the product w_active * x starts (pe_mul, PM stages)
  *   T+PM     product ready (-0 when en = 0: the row adds nothing); psum_in
- *            arrives; fp32_add (TL_FP32_ADD_LATENCY = L stages)
+ *            arrives; fp32_add (TL_TE_ADD_LATENCY = L stages)
  *   T+PM+L   psum_out (the adder's output register) toward the PE below
  *
  * where PM = TL_TE_MUL_LATENCY (x to product, tl_pipe.vh) and the
@@ -75,9 +76,10 @@ pe_mul mul (
 );
 
 // ---- accumulate: T+PM -> T+PM+L --------------------------------------------
-fp32_add add (
+fp32_add #(
+    .LATENCY (`TE_PE_SUM_LATENCY)
+) add (
     .clk (clk),
-    .ce  (1'b0),     // unused: CE_USED = 0, the array has no clock enable
     .a   (psum_in),
     .b   (prod),
     .y   (psum_out)

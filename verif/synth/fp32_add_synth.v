@@ -7,9 +7,11 @@
  * design): registers on a and b, so that place and route times every path
  * from register to register, as in te_pe where the operands come from the
  * PE above and from the product register. fp32_add's y is registered.
- * Run by verif/synth/measure_fp32_add.sh.
+ * Run by verif/synth/measure_fp32_add.sh; LATENCY goes to fp32_add (6 or 7).
  */
-module fp32_add_synth (
+module fp32_add_synth #(
+    parameter LATENCY = 6
+) (
     input  wire        clk,
     input  wire [31:0] a,
     input  wire [31:0] b,
@@ -24,9 +26,10 @@ always @(posedge clk) begin
     b_reg <= b;
 end
 
-fp32_add add (
+fp32_add #(
+    .LATENCY (LATENCY)
+) add (
     .clk (clk),
-    .ce  (1'b1),
     .a   (a_reg),
     .b   (b_reg),
     .y   (y)

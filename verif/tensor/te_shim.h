@@ -14,12 +14,16 @@
 extern "C" {
 #endif
 
-/* ---- fp32_add (pipeline of TL_FP32_ADD_LATENCY edges, no enable) ---- */
+/* ---- fp32_add (in fp32_add_tb: a pipeline of TL_FP32_ADD_LATENCY or,
+ * as te_pe builds it, TL_TE_ADD_LATENCY edges; no enable) ---- */
 typedef struct fp32_add_dut fp32_add_dut;
 fp32_add_dut *fp32_add_dut_create(const char *wave, uint32_t seed);
 /* Present a, b for one clock edge; returns y after it: the sum of the
- * operands presented TL_FP32_ADD_LATENCY steps earlier (this one counted). */
+ * operands presented fp32_add_dut_latency() steps earlier (this one
+ * counted). */
 uint32_t fp32_add_dut_step(fp32_add_dut *d, uint32_t a, uint32_t b);
+/* The depth this build was made with (fp32_add_tb's cfg_latency). */
+unsigned fp32_add_dut_latency(fp32_add_dut *d);
 void fp32_add_dut_free(fp32_add_dut *d);
 
 /* ---- te_pe (one PE, in te_pe_tb: the engine's decoders around it) ---- */

@@ -1,7 +1,7 @@
 # verif/tensor: the tensor engine, its PE and fp32 adder, bit-exact against
 # cmodel; the cycle model against the RTL; `make bench-te`.
 #
-# Verilator builds: the fp32_add cell, one PE (in te_pe_tb), and te_top (engine + PSUM)
+# Verilator builds: the fp32_add cell (at both depths), one PE (in te_pe_tb), and te_top (engine + PSUM)
 # at 4x4, 8x4 and 16x16. The 8x4 one is built with --x-assign unique
 # --x-initial unique (every shim also randomizes power-up values with
 # randReset(2)), so its run is also the array's X-propagation test.
@@ -19,7 +19,10 @@ TE_CELLS    := $(TE_HEADERS) rtl/common/pe_unpack.v rtl/common/pe_mul.v rtl/comm
 TE_RTL      := $(TE_CELLS) rtl/tensor/te_pe.v rtl/tensor/te_delay.v rtl/tensor/tensor_engine.v rtl/tensor/psum_buffer.v rtl/tensor/te_top.v
 TE_XUNIQUE  := --x-assign unique --x-initial unique
 
-$(eval $(call verilate,fp32_add,fp32_add,rtl/common/tl_encoding.vh rtl/common/tl_pipe.vh rtl/common/fp32_add.v,$(TE_INC)))
+# the fp32 adder at both depths (fp32_add_tb: TE = 0 psum_buffer's, 1 te_pe's)
+FP32_ADD_RTL := rtl/common/tl_encoding.vh rtl/common/tl_pipe.vh rtl/common/fp32_add.v verif/tensor/fp32_add_tb.v
+$(eval $(call verilate,fp32_add,fp32_add_tb,$(FP32_ADD_RTL),$(TE_INC)))
+$(eval $(call verilate,fp32_add_te,fp32_add_tb,$(FP32_ADD_RTL),$(TE_INC) -GTE=1))
 # one PE inside te_pe_tb (the engine's decoders and operand registers)
 $(eval $(call verilate,te_pe,te_pe_tb,$(TE_CELLS) rtl/tensor/te_pe.v verif/tensor/te_pe_tb.v,$(TE_INC)))
 $(eval $(call verilate,te_4x4,te_top,$(TE_RTL),$(TE_INC) $(TE_TRACE) -GROWS=4 -GCOLS=4))
@@ -28,6 +31,7 @@ $(eval $(call verilate,te_8x4,te_top,$(TE_RTL),$(TE_INC) $(TE_TRACE) -GROWS=8 -G
 
 TE_DRIVE := verif/tensor/te_drive.c
 $(eval $(call vl_test,test_fp32_add,fp32_add,verif/tensor/test_fp32_add.c,verif/tensor/shim_fp32_add.cpp))
+$(eval $(call vl_test,test_fp32_add_te,fp32_add_te,verif/tensor/test_fp32_add.c,verif/tensor/shim_fp32_add.cpp))
 $(eval $(call vl_test,test_te_pe,te_pe,verif/tensor/test_te_pe.c,verif/tensor/shim_te_pe.cpp))
 $(eval $(call vl_test,test_tensor_engine_4x4,te_4x4,verif/tensor/test_tensor_engine.c $(TE_DRIVE),verif/tensor/shim_te_top.cpp))
 $(eval $(call vl_test,test_tensor_engine_16x16,te_16x16,verif/tensor/test_tensor_engine.c $(TE_DRIVE),verif/tensor/shim_te_top.cpp))

@@ -7,7 +7,9 @@
  * exponents); then the corners of the pipelined adder's shortcuts
  * (alignment distance 20..40, cancellation at exponents 0..39). A
  * mismatch prints the vector and both results in hex, and replays it with
- * a waveform.
+ * a waveform. The same test runs on both depths of the cell
+ * (test_fp32_add: TL_FP32_ADD_LATENCY, test_fp32_add_te: te_pe's
+ * TL_TE_ADD_LATENCY).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +26,9 @@ static void setup(void)
 {
     seed = tl_test_seed(0xadd);
     dut = fp32_add_dut_create(tl_test_trace() ? tl_test_wave_path("fp32_add") : NULL, seed);
+    unsigned lat = fp32_add_dut_latency(dut);
+    ck_assert_msg(lat == TL_FP32_ADD_LATENCY || lat == TL_TE_ADD_LATENCY,
+                  "fp32_add_tb built with latency %u, not one of pipeline.def's", lat);
 }
 
 static void teardown(void)
@@ -32,11 +37,11 @@ static void teardown(void)
 }
 
 /* Run n vectors through the pipeline, one per clock; the result of vector
- * j leaves TL_FP32_ADD_LATENCY clock edges after it went in (a wrong
+ * j leaves the build's latency in clock edges after it went in (a wrong
  * latency fails every vector). Returns the number of mismatches. */
 static unsigned run(const char *what, const uint32_t *a, const uint32_t *b, size_t n)
 {
-    const size_t lat = TL_FP32_ADD_LATENCY;
+    const size_t lat = fp32_add_dut_latency(dut);
     unsigned bad = 0;
     for (size_t i = 0; i < n + lat - 1; i++) {
         uint32_t y = fp32_add_dut_step(dut, i < n ? a[i] : 0, i < n ? b[i] : 0);
