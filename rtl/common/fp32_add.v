@@ -110,7 +110,7 @@ end
 
 // ---- stage 2: align with sticky ------------------------------------------
 // 2a: the steps of 16 and 8, NaN and inf; 2b: the steps of 4, 2 and 1,
-// the inversion. With SPLIT, `al_*` are the registered 2a results.
+// the inversion. With SPLIT, `al_m_*` are the registered 2a results.
 reg [25:0] al_v0, al_v1, al_v2, al_v3, al_v4, al_v5;  // {sig, guard, round}
 reg        al_sth;                                     // sticky of steps 16, 8
 reg        al_st;                                      // sticky
