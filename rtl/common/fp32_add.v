@@ -219,17 +219,17 @@ always @* begin
 end
 
 // ---- stage 4: leading zeros ------------------------------------------------
-// Leading zeros of v (26 when v = 0) as a tree over x = {v, 1, 00000}:
+// Leading zeros of v (26 when v = 0) as a tree over xp = {v, 1, 0000}:
 // every group of 2, 4, 8, 16 bits takes its upper half's count when that
-// half has a one, else half its width plus the lower half's count. About
-// five LUT levels; written as a loop over v's bits (a priority chain),
-// Yosys mapped it seven LUTs deep, the slowest path of the 8 x 8 array
-// once the alignment was split (docs/fpga.md section 2).
-// (Group 0 of each level is never all zero, x[5] being 1: its flag is
-// not built, and neither is x[0], which only that flag would read.)
+// half has a one, else half its width plus the lower half's count.
+// Written as a loop over v's bits, the count became a priority chain that
+// Yosys mapped seven cells deep, the slowest path of the 8 x 8 array once
+// the alignment was split (docs/fpga.md section 2). Group 0 of each level
+// is never all zero (xp[5] is 1): its flag is not built, nor xp[0], which
+// only that flag would read.
 function [4:0] clz26;
     input [25:0] v;
-    reg [31:1] x;
+    reg [31:1] xp;          // v, then a 1 so that the count stops at 26
     reg [15:0] c1;          // per pair: leading zeros (0..1)
     reg [15:1] z1;          //           all zero
     reg [15:0] c2;          // per 4 bits: leading zeros (0..3), 2 bits each
@@ -239,11 +239,11 @@ function [4:0] clz26;
     reg [3:0]  c4_hi, c4_lo;  // per 16 bits: leading zeros (0..15)
     integer g;
     begin
-        x = {v, 1'b1, 4'd0};
+        xp = {v, 1'b1, 4'd0};
         for (g = 0; g < 16; g = g + 1)
-            c1[g] = !x[2*g+1];
+            c1[g] = !xp[2*g+1];
         for (g = 1; g < 16; g = g + 1)
-            z1[g] = !x[2*g+1] && !x[2*g];
+            z1[g] = !xp[2*g+1] && !xp[2*g];
         for (g = 0; g < 8; g = g + 1)
             c2[2*g +: 2] = z1[2*g+1] ? {1'b1, c1[2*g]} : {1'b0, c1[2*g+1]};
         for (g = 1; g < 8; g = g + 1)
@@ -254,7 +254,7 @@ function [4:0] clz26;
             z3[g] = z2[2*g+1] && z2[2*g];
         c4_hi = z3[3] ? {1'b1, c3[6 +: 3]} : {1'b0, c3[9 +: 3]};
         c4_lo = z3[1] ? {1'b1, c3[0 +: 3]} : {1'b0, c3[3 +: 3]};
-        // x's lower 16 bits hold the 1 below v: the count is at most 26
+        // xp's lower 16 bits hold the 1 below v: the count is at most 26
         clz26 = (z3[3] && z3[2]) ? {1'b1, c4_lo} : {1'b0, c4_hi};
     end
 endfunction
