@@ -110,8 +110,9 @@ localparam integer RW      = (ROWS > 1) ? $clog2(ROWS) : 1;  // row index width
 localparam integer STAGES  = LATENCY;                // control pipe: stage j in cycle t+1+j
 localparam integer LDV     = S * (ROWS - 1) + 3;     // load valid / row index: stage j in cycle t+1+j
 localparam integer OPW     = `PE_OP_W;
-// control word of one beat: swap, int, fmt_x, k, m, addr, start
-localparam integer CW      = 1 + 1 + 3 + KW + MW + AW + 1;
+// control word of one beat: swap, int, k, m, addr, start (the moving
+// format travels with the element, in its row's delay line)
+localparam integer CW      = 1 + 1 + KW + MW + AW + 1;
 
 `ifndef SYNTHESIS
 initial begin
@@ -194,14 +195,13 @@ reg [2:0]           ld_fmt_reg;              // ... and its format
 // control fields of stage s
 `define TE_SWAP(s)  ctl_reg[(s)*CW + CW-1]
 `define TE_INT(s)   ctl_reg[(s)*CW + CW-2]
-`define TE_FMTX(s)  ctl_reg[(s)*CW + CW-3 -: 3]
 `define TE_K(s)     ctl_reg[(s)*CW + MW+AW+1 +: KW]
 `define TE_M(s)     ctl_reg[(s)*CW + AW+1 +: MW]
 `define TE_ADDR(s)  ctl_reg[(s)*CW + 1 +: AW]
 `define TE_START(s) ctl_reg[(s)*CW]
 
-wire [CW-1:0] ctl_in = {issue && need_swap, cur_int, cur_fmt_x, cur_k,
-                        cur_m, vec_addr_reg, cur_start};
+wire [CW-1:0] ctl_in = {issue && need_swap, cur_int, cur_k, cur_m,
+                        vec_addr_reg, cur_start};
 
 always @* begin
     cur_valid_next   = cur_valid_reg;
@@ -342,9 +342,9 @@ generate
     for (r = 0; r < ROWS; r = r + 1) begin : row
         localparam integer T = S * r;   // the row's raw stage
 
-        // moving element r: registered at the input, delayed to stage T,
-        // decoded from there in two halves (the first with the beat's
-        // format at stage T, then the decoder's own register) into a
+        // moving element r and the beat's format: registered at the input,
+        // delayed to stage T together, decoded from there in two halves
+        // (the first at stage T, then the decoder's own register) into a
         // register beside the decoder (stage T + 2), carried to the row in
         // one more (stage T + 3), then copied next to each PE of the row
         // (stage T + 4, the cycle its PEs multiply). The decode has cycles
@@ -352,19 +352,30 @@ generate
         // was the 8 x 4 engine's critical path; decoded into the row's
         // register (no stage T + 3), it was the 8 x 8 engine's, the
         // decoder's halves placed 30 columns apart (docs/fpga.md section 2).
-        // The two delay lines (te_delay: in RAM from 4 cycles on) replace
-        // flip-flop chains of S*r stages (docs/fpga.md section 2).
+        // The format rides in the element's delay line, so that it leaves
+        // the line's output register beside the decoder: taken from the
+        // control pipeline, even through a copy of its own per row, its
+        // register sat by the pipeline, 34 rows from the decoder, the 8 x 8
+        // engine's critical path. Each row registers the format itself
+        // (`keep`: the rows' copies have one input, Yosys would merge
+        // them). Bubbles decode with a stale format; their sums are
+        // dropped. The delay lines (te_delay: in RAM from 4 cycles on)
+        // replace flip-flop chains of S*r stages (docs/fpga.md section 2).
         reg [15:0] x_in_reg;
-        wire [15:0] x_raw;
+        reg [2:0]  x_fmt_in_reg;
+        wire [18:0] x_raw;            // {format, element} at stage T
         always @(posedge clk)
             x_in_reg <= mv_data[16*r +: 16];
+        (* keep *)
+        always @(posedge clk)
+            x_fmt_in_reg <= cur_fmt_x;
         te_delay #(
-            .WIDTH (16),
+            .WIDTH (19),
             .DELAY (T)
         ) x_dly (
             .clk (clk),
             .rst (rst),
-            .in  (x_in_reg),
+            .in  ({x_fmt_in_reg, x_in_reg}),
             .out (x_raw)
         );
 
@@ -380,32 +391,13 @@ generate
             .out (ld_row_op)
         );
 
-        // The row's own copy of the beat's format at stage T, loaded from
-        // stage T - 1 (row 0: from the issue word) when a beat moves in.
-        // Read straight from the shared control pipeline it was the 8 x 4
-        // engine's critical path at seed 2 (the pipeline's register sits
-        // between its next stage and this decoder). The load enable is
-        // what keeps it a register of its own: without one it is the same
-        // flip-flop as the pipeline's, and Yosys merges the two, `keep` or
-        // not. Bubbles decode with a stale format; their sums are dropped.
-        reg [2:0] x_fmt_reg;
-        if (T == 0) begin : fmt0
-            always @(posedge clk)
-                if (issue)
-                    x_fmt_reg <= ctl_in[CW-3 -: 3];
-        end else begin : fmtT
-            always @(posedge clk)
-                if (vld_reg[T - 1])
-                    x_fmt_reg <= `TE_FMTX(T - 1);
-        end
-
         wire [OPW-1:0] x_dec;
         pe_unpack #(
             .LATENCY (1)
         ) dec (
             .clk  (clk),
-            .fmt  (x_fmt_reg),
-            .bits (x_raw),
+            .fmt  (x_raw[18:16]),
+            .bits (x_raw[15:0]),
             .op   (x_dec)
         );
         reg [OPW-1:0] x_dec_reg;      // stage T + 2
@@ -503,7 +495,6 @@ endgenerate
 
 `undef TE_SWAP
 `undef TE_INT
-`undef TE_FMTX
 `undef TE_K
 `undef TE_M
 `undef TE_ADDR
