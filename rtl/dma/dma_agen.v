@@ -114,7 +114,7 @@ reg                  row_done;
 reg                  last_row;
 reg [ADDR_WIDTH-1:0] next_row;     // start of the row after this one
 reg                  xp_start;     // the pattern being started takes the transposing form
-reg [ADDR_WIDTH-1:0] step;         // what `bytes` advances cur by
+reg [ADDR_WIDTH-1:0] step;         // what tb_reg advances cur by (a burst inside its row)
 reg [BEAT_LOG2-1:0]  xslot;        // first lane of a transposing burst
 
 assign busy        = active_reg || bv_reg;
@@ -159,6 +159,9 @@ always @* begin
     // The distance to the boundary is kept in a register (tb_reg), so the
     // step decision is one comparison of registers: the row ends in this
     // burst when what is left of it reaches no further than the boundary.
+    // A burst that does not end its row is tb_reg bytes long, so the
+    // address and remainder steps add tb_reg, not `bytes`: their adders
+    // start from registers, beside the comparison instead of behind it.
     contiguous  = (stride0 == (32'd1 << esize_log2)) || (count0 == 32'd1);
     xp_start    = (XP_PART_LOG2 > 0) && xpose_ok && !contiguous
                   && (stride0 == (32'd1 << XP_PART_LOG2)) && !esize_log2[1]
@@ -168,8 +171,8 @@ always @* begin
     // a transposing burst moves on by its elements' partitions
     // (at most 2 G = one beat of bytes: the narrow form keeps the choice small)
     xslot       = {{(BEAT_LOG2-XP_GROUP_LOG2){1'b0}}, cur_reg[XPL +: XP_GROUP_LOG2]} << esize_log2;
-    step        = xp_reg ? (({{(ADDR_WIDTH-BEAT_LOG2-1){1'b0}}, bytes[BEAT_LOG2:0]} << XP_PART_LOG2) >> esize_log2[0])
-                         : {{(ADDR_WIDTH-BOUNDARY_LOG2-1){1'b0}}, bytes};
+    step        = xp_reg ? (({{(ADDR_WIDTH-BEAT_LOG2-1){1'b0}}, tb_reg[BEAT_LOG2:0]} << XP_PART_LOG2) >> esize_log2[0])
+                         : {{(ADDR_WIDTH-BOUNDARY_LOG2-1){1'b0}}, tb_reg};
     last_row    = i0z_reg && i1z_reg && i2z_reg;
     tb_next     = tb_reg;
     if (!i0z_reg)
@@ -218,7 +221,7 @@ always @* begin
         // unless the row ends here, the burst stops at the boundary, so
         // the next one starts a whole BND before the following boundary
         cur_next = cur_reg + step;
-        rem_next = rem_reg - {{(34-BOUNDARY_LOG2){1'b0}}, bytes};
+        rem_next = rem_reg - {{(34-BOUNDARY_LOG2){1'b0}}, tb_reg};
         tb_next  = xp_reg ? XP_G << esize_log2 : BND;
         if (row_done) begin
             rem_next = row_len_reg;
