@@ -147,18 +147,24 @@ endgenerate
 // The accept decision (issue, last beat, cmd_ready) thus drives only the
 // issue state and acc_reg, not the enables of the command registers: that
 // enable net, routed across the die, was the 8 x 4 engine's critical path.
+// acc_reg has copies, one per group of registers it selects for (`keep`,
+// or Yosys merges them): the issue logic's (acc_reg: N and start), the
+// control pipeline's head (acc_ctl_reg: int, K, M) and each row's format
+// register (acc_fmt_reg). As one register it was the 8 x 8 engine's
+// critical path, a wire across the die into the pipeline's head.
+wire         acc_next = cmd_valid && cmd_ready;
 reg          cur_valid_reg, cur_valid_next;
 reg          acc_reg;                        // a command was accepted last cycle
-reg [2:0]    cmdq_fmt_x_reg, cur_fmt_x_reg;
+reg          acc_ctl_reg;                    // ... its copy for int, K and M
+reg [2:0]    cmdq_fmt_x_reg;
 reg          cmdq_int_reg, cur_int_reg;
 reg [KW-1:0] cmdq_k_reg, cur_k_reg;
 reg [MW-1:0] cmdq_m_reg, cur_m_reg;
 reg [NW-1:0] cmdq_last_reg, cur_last_reg;    // index of the last vector, N - 1
 reg          cmdq_start_reg, cur_start_reg;
-wire [2:0]    cur_fmt_x = acc_reg ? cmdq_fmt_x_reg : cur_fmt_x_reg;
-wire          cur_int   = acc_reg ? cmdq_int_reg   : cur_int_reg;
-wire [KW-1:0] cur_k     = acc_reg ? cmdq_k_reg     : cur_k_reg;
-wire [MW-1:0] cur_m     = acc_reg ? cmdq_m_reg     : cur_m_reg;
+wire          cur_int   = acc_ctl_reg ? cmdq_int_reg : cur_int_reg;
+wire [KW-1:0] cur_k     = acc_ctl_reg ? cmdq_k_reg   : cur_k_reg;
+wire [MW-1:0] cur_m     = acc_ctl_reg ? cmdq_m_reg   : cur_m_reg;
 wire [NW-1:0] cur_last  = acc_reg ? cmdq_last_reg  : cur_last_reg;
 wire          cur_start = acc_reg ? cmdq_start_reg : cur_start_reg;
 reg [AW-1:0] vec_addr_reg, vec_addr_next;    // PSUM address of the next vector
@@ -296,7 +302,6 @@ always @(posedge clk) begin
     cmdq_m_reg     <= cmd_m;
     cmdq_last_reg  <= cmd_n - {{(NW-1){1'b0}}, 1'b1};
     cmdq_start_reg <= cmd_start;
-    cur_fmt_x_reg  <= cur_fmt_x;
     cur_int_reg    <= cur_int;
     cur_k_reg      <= cur_k;
     cur_m_reg      <= cur_m;
@@ -325,7 +330,7 @@ always @(posedge clk) begin
         beat_reg        <= beat_next;
         hz_reg          <= hz_next;
         hazard_reg      <= hazard_next;
-        acc_reg         <= cmd_valid && cmd_ready;
+        acc_reg         <= acc_next;
         lb_reg          <= lb_next;
         shadow_full_reg <= shadow_full_next;
         ld_row_reg      <= ld_row_next;
@@ -333,6 +338,10 @@ always @(posedge clk) begin
         ldv_reg         <= {ldv_reg[LDV-2:0], ld_fire};
     end
 end
+
+(* keep *)
+always @(posedge clk)
+    acc_ctl_reg <= !rst && acc_next;
 
 // ---- the array ----------------------------------------------------------
 wire [COLS*32-1:0] psum [0:ROWS];   // psum[r]: partial sums entering row r
@@ -356,19 +365,25 @@ generate
         // the line's output register beside the decoder: taken from the
         // control pipeline, even through a copy of its own per row, its
         // register sat by the pipeline, 34 rows from the decoder, the 8 x 8
-        // engine's critical path. Each row registers the format itself
-        // (`keep`: the rows' copies have one input, Yosys would merge
-        // them). Bubbles decode with a stale format; their sums are
-        // dropped. The delay lines (te_delay: in RAM from 4 cycles on)
-        // replace flip-flop chains of S*r stages (docs/fpga.md section 2).
+        // engine's critical path. Each row holds the command's format
+        // itself, loaded by its own copy of acc_reg (`keep`: the rows'
+        // copies have the same inputs, Yosys would merge them). Bubbles
+        // decode with a stale format; their sums are dropped. The delay
+        // lines (te_delay: in RAM from 4 cycles on) replace flip-flop
+        // chains of S*r stages (docs/fpga.md section 2).
         reg [15:0] x_in_reg;
-        reg [2:0]  x_fmt_in_reg;
+        reg [2:0]  x_fmt_in_reg;      // the current command's format
+        reg        acc_fmt_reg;       // acc_reg's copy for it
         wire [18:0] x_raw;            // {format, element} at stage T
         always @(posedge clk)
             x_in_reg <= mv_data[16*r +: 16];
         (* keep *)
         always @(posedge clk)
-            x_fmt_in_reg <= cur_fmt_x;
+            acc_fmt_reg <= !rst && acc_next;
+        (* keep *)
+        always @(posedge clk)
+            if (acc_fmt_reg)
+                x_fmt_in_reg <= cmdq_fmt_x_reg;
         te_delay #(
             .WIDTH (19),
             .DELAY (T)
