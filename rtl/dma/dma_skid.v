@@ -50,13 +50,18 @@ always @* begin
     // or is about to be filled
     s_ready_next = m_ready || (!t_valid_reg && (!m_valid_reg || !s_valid));
 
+    // the skid register takes s_data whenever the input is ready: it is
+    // empty then (t_valid_reg implies !s_ready_reg), and only t_valid says
+    // whether it holds a beat, so its enable does not wait for m_ready
+    if (s_ready_reg)
+        t_data_next = s_data;
+
     if (s_ready_reg) begin
         if (m_ready || !m_valid_reg) begin
             m_valid_next = s_valid;
             m_data_next  = s_data;
         end else begin
             t_valid_next = s_valid;
-            t_data_next  = s_data;
         end
     end else if (m_ready) begin
         m_valid_next = t_valid_reg;
