@@ -10,14 +10,9 @@
 // from it.
 `define TL_FP32_ADD_LATENCY 6
 // fp32_add as te_pe builds it (LATENCY 7: the alignment in two stages,
-// so that no stage spans a PE's width of routing on a full FPGA), from
-// the PE's partial-sum input register to its output register.
+// so that no stage spans a PE's width of routing on a full FPGA): the
+// partial sum's latency through a PE, which is the array's per-row skew.
 `define TL_TE_ADD_LATENCY 7
-// te_pe: its partial sum's input register, fed straight from the PE
-// above's output register, so that the wire between two PEs (which the
-// placer may put rows apart) has a cycle of its own. The array's
-// per-row skew is TE_ADD_LATENCY + TE_PSUM_IN_LATENCY.
-`define TL_TE_PSUM_IN_LATENCY 1
 // fp32_mul (rtl/common/fp32_mul.v): clock edges from a, b to the
 // registered product y (core_act lines its lanes up with it).
 `define TL_FP32_MUL_LATENCY 8

@@ -14,18 +14,13 @@
  * and broadcasts it to the row). For a moving beat present in cycle T:
  *
  *   T        x, en; the product w_active * x starts (pe_mul, PM stages)
- *   T+PM-1   psum_in arrives, into psum_in_reg
- *   T+PM     product ready (-0 when en = 0: the row adds nothing);
- *            fp32_add (TL_TE_ADD_LATENCY = L stages) of it and psum_in_reg
+ *   T+PM     product ready (-0 when en = 0: the row adds nothing); psum_in
+ *            arrives; fp32_add (TL_TE_ADD_LATENCY = L stages)
  *   T+PM+L   psum_out (the adder's output register) toward the PE below
  *
  * where PM = TL_TE_MUL_LATENCY (x to product, tl_pipe.vh) and the
  * partial-sum latency, the engine's per-row skew, is TE_PE_SUM_LATENCY =
- * 1 + L (TL_TE_PSUM_IN_LATENCY + TL_TE_ADD_LATENCY). psum_in_reg takes
- * the PE above's output register with nothing between: on a full FPGA the
- * placer puts two PEs of a column up to half the die apart, and that wire
- * into the adder's first stage (its magnitude compare) was the 8 x 8 and
- * 8 x 4 engines' critical path (docs/fpga.md section 2). Every format goes
+ * L. Every format goes
  * through the fp32 adder: an int8 x int8 product is an exact fp32, and
  * the column sum of at most 255 of them (|sum| < 2^22) is exact in fp32;
  * the engine converts it to int32 below the last row. A row with en = 0
@@ -51,7 +46,7 @@ module te_pe (
     input  wire                 swap,      // active <= shadow at this edge
     input  wire                 ld_en,     // shadow <= ld_op at this edge
     input  wire [`PE_OP_W-1:0]  ld_op,     // decoded stationary element
-    // partial sums: in at T+PM-1, out at T+PM+L
+    // partial sums: in at T+PM, out at T+PM+L
     input  wire [31:0]          psum_in,
     output wire [31:0]          psum_out
 );
@@ -80,22 +75,12 @@ pe_mul mul (
     .y   (prod)
 );
 
-// ---- accumulate: T+PM-1 -> T+PM -> T+PM+L ------------------------------------
-generate
-    if (`TL_TE_PSUM_IN_LATENCY != 1) begin : psum_in_latency_mismatch
-        te_pe_has_one_psum_input_register_TL_TE_PSUM_IN_LATENCY_must_be_1 bad ();
-    end
-endgenerate
-
-reg [31:0] psum_in_reg;
-always @(posedge clk)
-    psum_in_reg <= psum_in;
-
+// ---- accumulate: T+PM -> T+PM+L --------------------------------------------
 fp32_add #(
-    .LATENCY (`TL_TE_ADD_LATENCY)
+    .LATENCY (`TE_PE_SUM_LATENCY)
 ) add (
     .clk (clk),
-    .a   (psum_in_reg),
+    .a   (psum_in),
     .b   (prod),
     .y   (psum_out)
 );

@@ -34,9 +34,9 @@
  * first vector waits until the whole shadow tile has been accepted).
  *
  * Pipeline: nothing ever stops once issued (no clock enable). With
- * S = TE_PE_SUM_LATENCY (the PE's partial-sum latency: its input register
- * and its fp32 adder), PM = TL_TE_MUL_LATENCY and OL = TL_TE_OUT_LATENCY,
- * the vector issued in cycle t has its element r decoded in cycles t + 1 + S*r and
+ * S = TE_PE_SUM_LATENCY (the PE's partial-sum latency, = the fp32 adder's
+ * latency), PM = TL_TE_MUL_LATENCY and OL = TL_TE_OUT_LATENCY, the vector
+ * issued in cycle t has its element r decoded in cycles t + 1 + S*r and
  * t + 2 + S*r and multiplied in row r's PEs in cycle t + 5 + S*r, the
  * row's partial sum leaves the row S cycles after the one above, the
  * column sums (fp32; exact integers for int8 x int8) are converted to
@@ -467,9 +467,7 @@ generate
 endgenerate
 
 // ---- output: column sums in stage OUT - 2, out_* in stage OUT -------------
-// The last row's sums come through an input register as each PE's do
-// (TL_TE_PSUM_IN_LATENCY; part of the last row's skew S in LATENCY). An
-// int8 matmul's column sum is an exact integer below 2^22 held as fp32:
+// An int8 matmul's column sum is an exact integer below 2^22 held as fp32:
 // stage 1 shifts its significand to the integer magnitude, stage 2
 // applies the sign (int32) or passes the fp32 sum.
 localparam integer OUT = STAGES - 1;
@@ -481,16 +479,15 @@ generate
         tensor_engine_TE_OUT_LATENCY_must_match_its_two_stages bad ();
     end
     for (c = 0; c < COLS; c = c + 1) begin : conv
-        reg  [31:0] sum_reg;                  // the column's sum, registered
-        wire [4:0]  sh = 5'd22 - sum_reg[27:23]; // 150 - exponent, 127..150
+        wire [31:0] v  = psum[ROWS][32*c +: 32];
+        wire [4:0]  sh = 5'd22 - v[27:23];     // 150 - exponent, for 127..150
         reg  [23:0] mag_reg;
         reg         sign_reg;
         reg  [31:0] fp_reg;
         always @(posedge clk) begin
-            sum_reg  <= psum[ROWS][32*c +: 32];
-            mag_reg  <= (sum_reg[30:23] == 8'd0) ? 24'd0 : {1'b1, sum_reg[22:0]} >> sh;
-            sign_reg <= sum_reg[31];
-            fp_reg   <= sum_reg;
+            mag_reg  <= (v[30:23] == 8'd0) ? 24'd0 : {1'b1, v[22:0]} >> sh;
+            sign_reg <= v[31];
+            fp_reg   <= v;
             if (`TE_INT(OUT - 1))
                 out_data_reg[32*c +: 32] <= sign_reg ? 32'd0 - {8'd0, mag_reg} : {8'd0, mag_reg};
             else

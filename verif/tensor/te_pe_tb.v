@@ -34,7 +34,7 @@ module te_pe_tb (
 
 `include "te_pipe.vh"
 
-localparam integer PSUM_DELAY = 2 + `TL_TE_MUL_LATENCY - `TL_TE_PSUM_IN_LATENCY;
+localparam integer PSUM_DELAY = 2 + `TL_TE_MUL_LATENCY;
 localparam integer OUT_DELAY  = PSUM_DELAY + `TE_PE_SUM_LATENCY - 1;
 
 assign cfg_psum_delay = PSUM_DELAY[7:0];

@@ -23,17 +23,15 @@ extern "C" {
 #endif
 
 /*
- * Pipeline depths of the tensor engine: TL_TE_ADD_LATENCY, TL_TE_PSUM_IN_LATENCY,
- * TL_FP32_ADD_LATENCY, TL_TE_MUL_LATENCY, TL_TE_IN_LATENCY and
- * TL_TE_OUT_LATENCY come from
+ * Pipeline depths of the tensor engine: TL_TE_ADD_LATENCY, TL_FP32_ADD_LATENCY,
+ * TL_TE_MUL_LATENCY, TL_TE_IN_LATENCY and TL_TE_OUT_LATENCY come from
  * pipeline.def, which also generates rtl/common/tl_pipe.vh; test
  * cycle_model checks the resulting cycle counts against the RTL.
  */
 
-/* per-row skew: the PE's partial-sum latency, its input register
- * (TL_TE_PSUM_IN_LATENCY) and its adder (TL_TE_ADD_LATENCY, one stage deeper
- * than the PSUM adder's TL_FP32_ADD_LATENCY) */
-#define TL_TE_SKEW (TL_TE_PSUM_IN_LATENCY + TL_TE_ADD_LATENCY)
+/* per-row skew: the PE's partial-sum latency, its adder's (TL_TE_ADD_LATENCY,
+ * one stage deeper than the PSUM adder's TL_FP32_ADD_LATENCY) */
+#define TL_TE_SKEW TL_TE_ADD_LATENCY
 /* PSUM read-modify-write window: an accumulating vector issues at least
  * this many cycles after any earlier vector to its PSUM address */
 #define TL_TE_PSUM_WINDOW (TL_FP32_ADD_LATENCY + 3u)
@@ -63,7 +61,7 @@ typedef struct {
 /* Cycles from a moving vector entering the array (its mv beat) to its
  * result beat reaching PSUM:
  * TL_TE_SKEW * rows + TL_TE_MUL_LATENCY + TL_TE_IN_LATENCY + TL_TE_OUT_LATENCY
- * (8 * rows + 13 with the input register and the 7-stage adder). */
+ * (6 * rows + 10 with the 6-stage adder). */
 unsigned tl_te_latency(unsigned rows);
 
 /*
