@@ -174,6 +174,15 @@ reg          need_swap_reg, need_swap_next;
 reg [NW-1:0] beat_reg, beat_next;            // index of the next vector
 reg          shadow_full_reg, shadow_full_next;
 reg [RW-1:0] ld_row_reg, ld_row_next;
+// The load side's copies of cur_valid, need_swap, hazard and shadow_full
+// (`keep`, or Yosys merges them), from which it decides ld_ready itself:
+// a load row is taken while the shadow is free, or in the cycle the
+// swapping vector issues, which with a full shadow is
+// cur_valid && need_swap && !hazard && mv_valid. Decided from the issue
+// logic's own registers, through mv_ready and issue, ld_ready was one wire
+// across the die into ld_row_reg's enable, the 8 x 4 engine's critical
+// path; the copies can sit beside the load registers.
+reg          ld_cv_reg, ld_ns_reg, ld_hz_reg, ld_sf_reg;
 // Kept one cycle ahead so that the issue decision starts from flip-flops
 // (it was the 8 x 4 engine's critical path): hz_reg[j] = control stage j
 // holds a valid beat to vec_addr_reg; lb_reg = (beat_reg == cur_last).
@@ -231,7 +240,7 @@ always @* begin
     issue     = mv_ready && mv_valid;
     last_beat = issue && lb_reg;
     cmd_ready = !cur_valid_reg || last_beat;
-    ld_ready  = !shadow_full_reg || (issue && need_swap);
+    ld_ready  = !ld_sf_reg || (ld_cv_reg && ld_ns_reg && !ld_hz_reg && mv_valid);
     ld_fire   = ld_valid && ld_ready;
 
     // next cycle's stages are this cycle's moved down by one, the new
@@ -342,6 +351,14 @@ end
 (* keep *)
 always @(posedge clk)
     acc_ctl_reg <= !rst && acc_next;
+
+(* keep *)
+always @(posedge clk) begin
+    ld_cv_reg <= !rst && cur_valid_next;
+    ld_ns_reg <= !rst && need_swap_next;
+    ld_hz_reg <= !rst && hazard_next;
+    ld_sf_reg <= !rst && shadow_full_next;
+end
 
 // ---- the array ----------------------------------------------------------
 wire [COLS*32-1:0] psum [0:ROWS];   // psum[r]: partial sums entering row r
@@ -526,6 +543,12 @@ end
 always @(posedge clk) begin
     if (!rst && hazard_reg != ((hz_reg != {(WIN-1){1'b0}}) && !cur_start))
         $error("tensor_engine: hazard_reg differs from its definition (instance %m)");
+end
+// the load side's copies follow their originals
+always @(posedge clk) begin
+    if (!rst && {ld_cv_reg, ld_ns_reg, ld_hz_reg, ld_sf_reg}
+                != {cur_valid_reg, need_swap_reg, hazard_reg, shadow_full_reg})
+        $error("tensor_engine: a load-side copy differs from its original (instance %m)");
 end
 `endif
 
