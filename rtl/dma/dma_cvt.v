@@ -29,7 +29,8 @@
  * the configuration of the job of the word at the input. When a word of
  * another job arrives, the converter waits until the previous job's
  * elements have left (a conversion's pipeline and packer are empty), then
- * loads `cfg` (one cycle; one more before a conversion's first group). A
+ * loads `cfg` in the cycle after (one more before a conversion's first
+ * group; a copy's word passes in the loading cycle). A
  * partial output word of a job whose stream ended early (a dead job) is
  * dropped then; words of a job beyond its element count are dropped.
  * Output words carry their job's sequence number (out_seq).
@@ -80,6 +81,14 @@ reg             cval_reg,  cval_next;  // a job is loaded
 reg [2:0]       cseq_reg,  cseq_next;  // its sequence number
 reg [CFG_W-1:0] ccfg_reg,  ccfg_next;  // its configuration
 reg             settle_reg, settle_next; // loaded last cycle (offsets not ready)
+// The input word is another job's and the previous job's elements had left
+// last cycle: load its configuration now. One cycle late, so that the
+// emptiness test (`busy`: every pipeline stage and the packer) stays out of
+// the input's readiness and of the issue decision, whose path into the
+// read slice's enables was the board DMA's critical path (docs/fpga.md
+// section 2). Nothing issues while the input is another job's word, so
+// the pipeline only drains in between and the word stays at the input.
+reg             switch_reg, switch_next;
 
 wire        copy           = ccfg_reg[CFG_W-1];
 wire [2:0]  src_fmt        = ccfg_reg[CFG_W-2 -: 3];
@@ -145,6 +154,7 @@ reg [LL:0]             n;
 reg                    issue;
 reg                    pop;
 reg                    row_end;        // the group ends the destination row
+reg                    word_end;       // ... and the input word
 reg [31:0]             rl_sub;         // rl_reg - n
 reg [LL+1:0]           rsm_sub;        // min(rl_reg - n, LANES + 1)
 reg                    grp_last;
@@ -234,13 +244,23 @@ always @* begin
     if ({1'b0, rsm_reg} < {2'b00, n}) begin
         n = rsm_reg[LL:0];
     end
-    row_end  = (rsm_reg == {1'b0, n});
+    // n = min(LANES, avail, rsm), so the group ends the row when rsm is
+    // the least of the three and the word when avail is: compared side by
+    // side with n rather than after it, these do not wait for the choice
+    // of n (the word's end decides `pop` and thus in_ready, the row's end
+    // the enables of the coordinate registers: both were the board DMA's
+    // critical path, docs/fpga.md section 2)
+    row_end  = ({{(30-LL){1'b0}}, rsm_reg} <= LANES)
+            && ({{(30-LL){1'b0}}, rsm_reg} <= {{(31-DBL){1'b0}}, avail});
+    word_end = ({{(31-DBL){1'b0}}, avail} <= LANES)
+            && ({{(31-DBL){1'b0}}, avail} <= {{(30-LL){1'b0}}, rsm_reg});
     // a word of another job: the previous job's elements leave first
     newjob   = in_valid && (!cval_reg || (in_seq != cseq_reg));
-    switch   = newjob && !busy;
+    switch      = newjob && switch_reg;
+    switch_next = newjob && !busy && !switch_reg;
     sel_in   = newjob ? (switch && cfg_copy) : copy;
     issue    = !copy && in_valid && !newjob && ce && !done_reg && !settle_reg;
-    pop      = issue && ({1'b0, pos_reg} + {{(DBL-LL+1){1'b0}}, n} == {1'b0, nel});
+    pop      = issue && word_end;
     grp_last = row_end && i1z_reg && i2z_reg;
     // every candidate computed from registers, then chosen by n
     cc_step  = cc_reg;
@@ -350,12 +370,14 @@ always @(posedge clk) begin
         cval_reg   <= 1'b0;
         cseq_reg   <= 3'd0;
         settle_reg <= 1'b0;
+        switch_reg <= 1'b0;
     end else begin
         done_reg   <= done_next;
         v_reg      <= v_next;
         cval_reg   <= cval_next;
         cseq_reg   <= cseq_next;
         settle_reg <= settle_next;
+        switch_reg <= switch_next;
     end
     ccfg_reg <= ccfg_next;
     pos_reg <= pos_next;
@@ -417,11 +439,37 @@ dma_pack #(
     .busy       (pk_busy)
 );
 
+// The word out is the packer's while it offers one, else the input's: the
+// packer is empty whenever the input passes (a copy job, or the cycle that
+// loads one, which waits for `busy` to fall), and the payload does not
+// matter while out_valid is low. So the payload's select is the packer's
+// valid flip-flop, not sel_in: sel_in, fanned out to every payload bit,
+// was the board DMA's critical path into the output slice.
 assign out_valid  = sel_in ? in_valid  : pk_valid;
-assign out_seq    = sel_in ? in_seq    : pk_seq;
-assign out_data   = sel_in ? in_data   : pk_out_data;
-assign out_nbytes = sel_in ? in_nbytes : pk_nbytes;
-assign out_last   = sel_in ? in_last   : pk_last;
+assign out_seq    = pk_valid ? pk_seq      : in_seq;
+assign out_data   = pk_valid ? pk_out_data : in_data;
+assign out_nbytes = pk_valid ? pk_nbytes   : in_nbytes;
+assign out_last   = pk_valid ? pk_last     : in_last;
+
+`ifndef SYNTHESIS
+// row_end and word_end are what n says
+always @(posedge clk) begin
+    if (!rst && in_valid && cval_reg && !copy
+        && (row_end != (rsm_reg == {1'b0, n})
+            || word_end != ({1'b0, pos_reg} + {{(DBL-LL+1){1'b0}}, n} == {1'b0, nel})))
+        $error("dma_cvt: row_end or word_end differs from the group size (instance %m)");
+end
+// the payload's select agrees with sel_in whenever a word goes out
+always @(posedge clk) begin
+    if (!rst && out_valid && sel_in == pk_valid)
+        $error("dma_cvt: the packer offers a word while the input passes (instance %m)");
+end
+// a decided load finds the same word at the input (nothing pops it first)
+always @(posedge clk) begin
+    if (!rst && switch_reg && !newjob)
+        $error("dma_cvt: switch_reg without another job's word at the input (instance %m)");
+end
+`endif
 
 endmodule
 
