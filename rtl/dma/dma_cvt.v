@@ -28,9 +28,9 @@
  * Jobs: every word carries its job's sequence number (in_seq); `cfg` is
  * the configuration of the job of the word at the input. When a word of
  * another job arrives, the converter waits until the previous job's
- * elements have left (a conversion's pipeline and packer are empty), then
- * loads `cfg` in the cycle after (one more before a conversion's first
- * group; a copy's word passes in the loading cycle). A
+ * elements have left (a conversion's pipeline and packer are empty, and
+ * were in the cycle before), then loads `cfg` (one cycle; one more before
+ * a conversion's first group). A
  * partial output word of a job whose stream ended early (a dead job) is
  * dropped then; words of a job beyond its element count are dropped.
  * Output words carry their job's sequence number (out_seq).
@@ -81,14 +81,15 @@ reg             cval_reg,  cval_next;  // a job is loaded
 reg [2:0]       cseq_reg,  cseq_next;  // its sequence number
 reg [CFG_W-1:0] ccfg_reg,  ccfg_next;  // its configuration
 reg             settle_reg, settle_next; // loaded last cycle (offsets not ready)
-// The input word is another job's and the previous job's elements had left
-// last cycle: load its configuration now. One cycle late, so that the
-// emptiness test (`busy`: every pipeline stage and the packer) stays out of
-// the input's readiness and of the issue decision, whose path into the
-// read slice's enables was the board DMA's critical path (docs/fpga.md
-// section 2). Nothing issues while the input is another job's word, so
-// the pipeline only drains in between and the word stays at the input.
-reg             switch_reg, switch_next;
+// The pipeline and the packer were empty last cycle and nothing issued:
+// they are empty now, and a word of another job may load its
+// configuration. Known a cycle ahead, so that the emptiness test (`busy`:
+// every pipeline stage and the packer) stays out of the input's readiness
+// and of the issue decision, whose path into the read slice's enables was
+// the board DMA's critical path (docs/fpga.md section 2). A job whose
+// word waits while the previous one drains loads one cycle later; one
+// that finds the converter idle loads at once.
+reg             quiet_reg;
 
 wire        copy           = ccfg_reg[CFG_W-1];
 wire [2:0]  src_fmt        = ccfg_reg[CFG_W-2 -: 3];
@@ -256,8 +257,7 @@ always @* begin
             && ({{(31-DBL){1'b0}}, avail} <= {{(30-LL){1'b0}}, rsm_reg});
     // a word of another job: the previous job's elements leave first
     newjob   = in_valid && (!cval_reg || (in_seq != cseq_reg));
-    switch      = newjob && switch_reg;
-    switch_next = newjob && !busy && !switch_reg;
+    switch      = newjob && quiet_reg;
     sel_in   = newjob ? (switch && cfg_copy) : copy;
     issue    = !copy && in_valid && !newjob && ce && !done_reg && !settle_reg;
     pop      = issue && word_end;
@@ -370,14 +370,14 @@ always @(posedge clk) begin
         cval_reg   <= 1'b0;
         cseq_reg   <= 3'd0;
         settle_reg <= 1'b0;
-        switch_reg <= 1'b0;
+        quiet_reg  <= 1'b1;
     end else begin
         done_reg   <= done_next;
         v_reg      <= v_next;
         cval_reg   <= cval_next;
         cseq_reg   <= cseq_next;
         settle_reg <= settle_next;
-        switch_reg <= switch_next;
+        quiet_reg  <= !busy && !issue;
     end
     ccfg_reg <= ccfg_next;
     pos_reg <= pos_next;
@@ -464,10 +464,10 @@ always @(posedge clk) begin
     if (!rst && out_valid && sel_in == pk_valid)
         $error("dma_cvt: the packer offers a word while the input passes (instance %m)");
 end
-// a decided load finds the same word at the input (nothing pops it first)
+// quiet_reg: the pipeline and the packer are empty
 always @(posedge clk) begin
-    if (!rst && switch_reg && !newjob)
-        $error("dma_cvt: switch_reg without another job's word at the input (instance %m)");
+    if (!rst && quiet_reg && busy)
+        $error("dma_cvt: quiet_reg while elements are inside (instance %m)");
 end
 `endif
 
