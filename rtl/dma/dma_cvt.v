@@ -427,7 +427,7 @@ dma_pack #(
     .in_ready   (pack_in_ready),
     .in_data    (pk_wide),
     .in_lo      ({(DBL+1){1'b0}}),
-    .in_hi      ({{(DBL-LL){1'b0}}, n_out} << dst_esize_log2),
+    .in_n       ({{(DBL-LL){1'b0}}, n_out} << dst_esize_log2),
     .in_last    (l_reg[PD-1]),
     .in_tag     (cseq_reg),
     .out_valid  (pk_valid),

@@ -100,8 +100,13 @@ generate
         // entry being written (it would otherwise wait a cycle in the array)
         wire o_load  = !o_valid_reg || out_ready;
         wire bypass  = o_load && !a_valid && in_valid;
-        assign a_push    = in_valid && !full && !bypass;
-        assign a_pop     = o_load && a_valid;
+        // the array takes every entry it has room for, a bypassing one too
+        // (the read pointer steps over it in the same cycle), so that its
+        // write enable and write pointer do not wait for out_ready: in
+        // dma_rd and dma_wr that is the end of the data handshake, and the
+        // push depended on it through the bypass (docs/fpga.md section 2)
+        assign a_push    = in_valid && !full;
+        assign a_pop     = (o_load && a_valid) || bypass;
         assign out_valid = o_valid_reg;
         assign out_data  = o_data_reg;
         always @(posedge clk) begin

@@ -4,9 +4,10 @@
 
 /*
  * dma_pack: packs byte runs into a dense byte stream. Each input beat
- * carries BYTES bytes of which bytes [lo, hi) are wanted (1 <= hi - lo);
- * they are appended to the stream. Output words hold BYTES bytes each,
- * byte 0 first; only the word with out_last may be shorter (out_nbytes).
+ * carries BYTES bytes of which the n bytes from lane lo are wanted
+ * (1 <= n, lo + n <= BYTES); they are appended to the stream. Output
+ * words hold BYTES bytes each, byte 0 first; only the word with out_last
+ * may be shorter (out_nbytes).
  *
  * Handshake: valid/ready on both sides. in_ready does not depend on
  * in_valid. Throughput one input beat per cycle; when a beat with in_last
@@ -30,8 +31,10 @@ module dma_pack #(
     input  wire                 in_valid,
     output wire                 in_ready,
     input  wire [8*BYTES-1:0]   in_data,
+    /* verilator lint_off UNUSEDSIGNAL */ // lo < BYTES: its top bit is unused
     input  wire [BYTES_LOG2:0]  in_lo,      // first wanted byte
-    input  wire [BYTES_LOG2:0]  in_hi,      // one past the last wanted byte
+    /* verilator lint_on UNUSEDSIGNAL */
+    input  wire [BYTES_LOG2:0]  in_n,       // wanted bytes, 1 .. BYTES - in_lo
     input  wire                 in_last,
     input  wire [TAG_WIDTH-1:0] in_tag,
     output wire                 out_valid,
@@ -59,7 +62,6 @@ reg [8*BYTES-1:0]   lo_word;    // stream bytes [0, min(total, BYTES))
 reg [8*BYTES-1:0]   hi_word;    // stream bytes [BYTES, total), at lane - BYTES
 reg [BYTES_LOG2+1:0] total;
 reg [BYTES_LOG2+1:0] spill;
-reg [BYTES_LOG2:0]  n;
 integer             i;
 
 // Wanted input byte lo + k is stream byte fill + k: one rotation by
@@ -97,9 +99,11 @@ always @* begin
 
     // After the rotation every wanted byte sits on its lane in the low word
     // (stream bytes below BYTES) or in the spill word (the rest); the lanes
-    // outside the new bytes are taken from acc or zeroed.
-    n       = in_hi - in_lo;
-    total   = {1'b0, fill_reg} + {1'b0, n};
+    // outside the new bytes are taken from acc or zeroed. (The byte count
+    // comes in as a count, not as an end lane: in the reader the end lane
+    // minus the first lane was a second carry chain in front of `total`,
+    // between the beat flags and every lane select; docs/fpga.md section 2.)
+    total   = {1'b0, fill_reg} + {1'b0, in_n};
     spill   = total - FULL;
     for (i = 0; i < BYTES; i = i + 1) begin
         if (i < fill_reg) begin

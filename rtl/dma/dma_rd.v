@@ -92,7 +92,7 @@ module dma_rd #(
 
 localparam DB   = DATA_WIDTH / 8;
 localparam DBL  = $clog2(DB);
-localparam MW   = 1 + ADDR_WIDTH + 2 * (DBL + 1) + 8 + 1 + 3; // meta entry width
+localparam MW   = 1 + ADDR_WIDTH + 3 * (DBL + 1) + 8 + 1 + 3; // meta entry width
 localparam CW   = OUTSTANDING_LOG2 + 1;                  // burst counter bits
 
 // ------------------------------------------------------------- registers
@@ -166,7 +166,8 @@ dma_agen #(
 
 
 // ------------------------------------------------------- meta FIFO (bursts
-// issued, data not yet all received): entry {addr, lo, hi, beats-1, last}
+// issued, data not yet all received): entry {one beat, addr, first beat's
+// byte count, lo, hi, beats-1, last, seq}
 wire          meta_in_ready;
 wire          meta_valid;
 wire [MW-1:0] meta_data;
@@ -179,6 +180,7 @@ reg                  push_beat;
 wire                 m_onchip = kind_reg;
 wire                 h_single = meta_data[MW-1];
 wire [ADDR_WIDTH-1:0] h_addr  = meta_data[MW-2 -: ADDR_WIDTH];
+wire [DBL:0]         h_n1     = meta_data[3*(DBL+1)+11 : 2*(DBL+1)+12];
 wire [DBL:0]         h_lo     = meta_data[2*(DBL+1)+11 : DBL+1+12];
 wire [DBL:0]         h_hi     = meta_data[DBL+12 : 12];
 wire [7:0]           h_bm1    = meta_data[11:4];
@@ -223,6 +225,17 @@ assign               rsp_ready = dropping || rsp_err || (pack_in_ready && !pk_dr
 assign b_ready = !kill_any[cur_reg[0]] && meta_in_ready &&
                  (m_onchip ? !oc_v_reg : (!ar_v_reg || m_axi_arready));
 
+// The first beat's byte count is formed here, as the burst is queued, so
+// that the packer's byte count for a beat is a choice of entry fields
+// (first beat, middle, last) and not a subtraction behind the beat flags:
+// that carry chain fed `total` in the packer and through it every lane of
+// its registers (docs/fpga.md section 2). Both candidates are formed
+// beside the one-beat test (a carry chain of its own), which only picks.
+wire         b_single = (b_beats_m1 == 8'd0);
+wire [DBL:0] b_n1_one = b_hi - b_lo;              // the burst is one beat
+wire [DBL:0] b_n1_sub = DB[DBL:0] - b_lo;         // up to the end of the beat
+wire [DBL:0] b_n1     = b_single ? b_n1_one : b_n1_sub;
+
 // (registered head: the response side's beat geometry starts from
 // flip-flops; it also holds a burst in flight, so 2^OUTSTANDING_LOG2 + 1
 // read bursts can be outstanding)
@@ -236,7 +249,7 @@ dma_fifo #(
     .clear     (1'b0),
     .in_valid  (take_burst),
     .in_ready  (meta_in_ready),
-    .in_data   ({b_beats_m1 == 8'd0, b_addr, b_lo, b_hi, b_beats_m1, b_last, cur_reg}),
+    .in_data   ({b_single, b_addr, b_n1, b_lo, b_hi, b_beats_m1, b_last, cur_reg}),
     .out_valid (meta_valid),
     .out_ready (meta_pop),
     .out_data  (meta_data)
@@ -255,7 +268,7 @@ dma_pack #(
     .in_ready   (pack_in_ready),
     .in_data    (rsp_data),
     .in_lo      (h_first_beat ? h_lo : {(DBL+1){1'b0}}),
-    .in_hi      (h_last_beat ? h_hi : DB[DBL:0]),
+    .in_n       (first_reg ? h_n1 : (lastm_reg ? h_hi : DB[DBL:0])),
     .in_last    (h_last && h_last_beat),
     .in_tag     (h_seq),
     .out_valid  (out_valid),
