@@ -10,6 +10,19 @@ always @(posedge clk) f_init <= 1'b0;
 always @* if (f_init) assume(rst);
 
 always @* if (start) assume(!busy && count0 != 0 && count1 != 0 && count2 != 0);
+// the pattern held, and the generator idle, from two cycles before start
+// (no start in the first cycles after reset)
+reg [1:0] f_age = 2'd0;
+always @(posedge clk) if (f_age != 2'd3) f_age <= f_age + 2'd1;
+always @(posedge clk) if (start) begin
+    assume(f_age == 2'd3 && !$past(busy) && !$past(busy, 2));
+    assume(addr == $past(addr) && esize_log2 == $past(esize_log2) && xpose_ok == $past(xpose_ok));
+    assume(count0 == $past(count0) && count1 == $past(count1) && count2 == $past(count2));
+    assume(stride0 == $past(stride0) && stride1 == $past(stride1) && stride2 == $past(stride2));
+    assume(addr == $past(addr, 2) && esize_log2 == $past(esize_log2, 2) && xpose_ok == $past(xpose_ok, 2));
+    assume(count0 == $past(count0, 2) && count1 == $past(count1, 2) && count2 == $past(count2, 2));
+    assume(stride0 == $past(stride0, 2) && stride1 == $past(stride1, 2) && stride2 == $past(stride2, 2));
+end
 always @(posedge clk) if (!f_init && $past(busy) && !$past(rst)) begin
     assume(addr == $past(addr) && esize_log2 == $past(esize_log2));
     assume(count0 == $past(count0) && count1 == $past(count1) && count2 == $past(count2));
@@ -40,6 +53,10 @@ always @* if (!f_init && active_reg) begin
     assert(row_len_reg != 0);
     // the kept distance to the boundary is the current address's
     assert(tb_reg == BND - {1'b0, cur_reg[BOUNDARY_LOG2-1:0]});
+    // the kept row-end flag, and what the next row's one is computed from
+    assert(rdone_reg == (rem_reg <= {{(34-BOUNDARY_LOG2){1'b0}}, tb_reg}));
+    assert(lim_ok_reg == (row_len_reg <= {{(34-BOUNDARY_LOG2){1'b0}}, BND}));
+    assert(!lim_ok_reg || lim_reg == BND - row_len_reg[BOUNDARY_LOG2:0]);
 end
 
 // a burst on offer stays, unchanged, until taken (or dropped by stop)

@@ -31,6 +31,19 @@ always @* if (f_init) assume(rst);
 // dma_agen's contract: start only while idle, counts nonzero, the pattern
 // held from the cycle of `start` on while the job walks
 always @* if (start) assume(!busy && count0 != 0 && count1 != 0 && count2 != 0);
+// the pattern held, and the generator idle, from two cycles before start
+// (no start in the first cycles after reset)
+reg [1:0] f_age = 2'd0;
+always @(posedge clk) if (f_age != 2'd3) f_age <= f_age + 2'd1;
+always @(posedge clk) if (start) begin
+    assume(f_age == 2'd3 && !$past(busy) && !$past(busy, 2));
+    assume(addr == $past(addr) && esize_log2 == $past(esize_log2) && xpose_ok == $past(xpose_ok));
+    assume(count0 == $past(count0) && count1 == $past(count1) && count2 == $past(count2));
+    assume(stride0 == $past(stride0) && stride1 == $past(stride1) && stride2 == $past(stride2));
+    assume(addr == $past(addr, 2) && esize_log2 == $past(esize_log2, 2) && xpose_ok == $past(xpose_ok, 2));
+    assume(count0 == $past(count0, 2) && count1 == $past(count1, 2) && count2 == $past(count2, 2));
+    assume(stride0 == $past(stride0, 2) && stride1 == $past(stride1, 2) && stride2 == $past(stride2, 2));
+end
 always @(posedge clk) if (!f_init && ($past(busy) || $past(start)) && !$past(rst)) begin
     assume(addr == $past(addr) && esize_log2 == $past(esize_log2));
     assume(count0 == $past(count0) && count1 == $past(count1) && count2 == $past(count2));
@@ -83,7 +96,7 @@ always @* if (!f_init && active_reg)
 // cycle earlier: the set is inductive, as one k-induction of all of them
 // would show (that one run did not finish in 400 s; the split ones took
 // 3 s to 2 minutes each). Without F_ONLY all are asserted at once.
-localparam F_N = 18;
+localparam F_N = 20;
 wire [F_N:1] f_ok;
 wire f_walk  = !f_init && active_reg;
 wire f_offer = !f_init && burst_valid;
@@ -121,6 +134,10 @@ assign f_ok[15] = !f_walk || (f_w(addr) <= f_w(a2_reg) && f_w(a2_reg) <= f_w(a1_
 assign f_ok[9] = !f_walk || (rem_reg != 0 && rem_reg <= row_len_reg);
 assign f_ok[10] = !f_walk || f_w(cur_reg) + f_rem == f_w(a0_reg) + f_len;
 assign f_ok[11] = !f_walk || tb_reg == BND - {1'b0, cur_reg[BOUNDARY_LOG2-1:0]};
+// the kept row-end flag, and what the next row's one is computed from
+assign f_ok[19] = !f_walk || rdone_reg == (rem_reg <= {{(34-BOUNDARY_LOG2){1'b0}}, tb_reg});
+assign f_ok[20] = !f_walk || (lim_ok_reg == (row_len_reg <= {{(34-BOUNDARY_LOG2){1'b0}}, BND})
+                              && (!lim_ok_reg || lim_reg == BND - row_len_reg[BOUNDARY_LOG2:0]));
 
 `ifdef F_ONLY
 always @* assert(f_ok[`F_ONLY]);

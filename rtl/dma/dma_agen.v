@@ -15,7 +15,10 @@
  * A row is a run of contiguous bytes: count0 elements when stride0 equals
  * the element size (or count0 = 1), otherwise one element.
  *
- * Handshake: `start` (one cycle, while idle) loads the pattern; bursts come
+ * Handshake: `start` (one cycle, while idle) begins the walk of the pattern
+ * on the inputs, which must be held, with the generator idle, from two
+ * cycles before `start` on (dma_engine holds its job register through
+ * the check steps); bursts come
  * out on burst_valid/burst_ready, the last one flagged burst_last. `stop`
  * ends the walk early. Every count must be nonzero (the engine completes
  * zero-length jobs itself). `stop` also drops a burst on offer: the burst
@@ -107,13 +110,31 @@ reg                  i1z_reg,     i1z_next;    // i1 == count1 - 1
 reg                  i2z_reg,     i2z_next;    // i2 == count2 - 1
 reg                  n0one_reg,   n0one_next;  // n0 == 1
 reg                  xp_reg,      xp_next;     // transposing walk: units are partitions
+// the row-end test kept as a flag (rem_reg <= tb_reg), so that no 35-bit
+// comparison sits in front of the enables of the index and address
+// registers; at a row's start it is the next row's offset in its unit
+// (bytes to the boundary, partitions in the group) against the most the
+// row's length leaves (lim_reg, lim_ok_reg), with no subtraction after
+// the next row's address
+reg                  rdone_reg,   rdone_next;  // rem_reg <= tb_reg
+reg [BOUNDARY_LOG2:0] lim_reg,    lim_next;    // the row ends in its first burst iff its offset <= this
+reg                  lim_ok_reg,  lim_ok_next; // ... and the row fits in one unit
+// the pattern's form on the inputs of the cycle before (its 32-bit
+// compares a cycle ahead of the start values that depend on it)
+reg                  contig_reg,  contig_next; // contiguous
+reg                  xpf_reg,     xpf_next;    // xp_form
 
 reg                  contiguous;
 reg [BOUNDARY_LOG2:0] bytes;
 reg                  row_done;
 reg                  last_row;
 reg [ADDR_WIDTH-1:0] next_row;     // start of the row after this one
-reg                  xp_start;     // the pattern being started takes the transposing form
+reg                  xp_form;      // the pattern on the inputs steps by one partition ...
+reg                  xp_start;     // ... and takes the transposing form
+reg                  c0_row;       // its rows are count0 elements
+reg [34:0]           len_start;    // its row length
+reg [BOUNDARY_LOG2:0] tb_start;    // bytes from its address to the next boundary
+reg [BOUNDARY_LOG2:0] next_off;    // the next row's offset in its unit
 reg [ADDR_WIDTH-1:0] step;         // what tb_reg advances cur by (a burst inside its row)
 reg [BEAT_LOG2-1:0]  xslot;        // first lane of a transposing burst
 
@@ -155,18 +176,27 @@ always @* begin
     i2z_next     = i2z_reg;
     n0one_next   = n0one_reg;
     xp_next      = xp_reg;
+    rdone_next   = rdone_reg;
+    lim_next     = lim_reg;
+    lim_ok_next  = lim_ok_reg;
 
-    // The distance to the boundary is kept in a register (tb_reg), so the
-    // step decision is one comparison of registers: the row ends in this
-    // burst when what is left of it reaches no further than the boundary.
+    // The distance to the boundary is kept in a register (tb_reg), and
+    // whether the row ends in this burst (what is left of it reaches no
+    // further than the boundary) in another (rdone_reg).
     // A burst that does not end its row is tb_reg bytes long, so the
     // address and remainder steps add tb_reg, not `bytes`: their adders
     // start from registers, beside the comparison instead of behind it.
     contiguous  = (stride0 == (32'd1 << esize_log2)) || (count0 == 32'd1);
-    xp_start    = (XP_PART_LOG2 > 0) && xpose_ok && !contiguous
+    xp_form     = (XP_PART_LOG2 > 0) && xpose_ok
                   && (stride0 == (32'd1 << XP_PART_LOG2)) && !esize_log2[1]
                   && (!esize_log2[0] || !addr[0]);  // (strides are multiples of esize)
-    row_done    = (rem_reg <= {{(34-BOUNDARY_LOG2){1'b0}}, tb_reg});
+    contig_next = contiguous;
+    xpf_next    = xp_form;
+    xp_start    = xpf_reg && !contig_reg;
+    // (a row of count0 elements: contiguous or transposing; from xp_form,
+    // not xp_start, so that the choice waits for one compare less)
+    c0_row      = contig_reg || xpf_reg;
+    row_done    = rdone_reg;
     bytes       = row_done ? rem_reg[BOUNDARY_LOG2:0] : tb_reg;
     // a transposing burst moves on by its elements' partitions
     // (at most 2 G = one beat of bytes: the narrow form keeps the choice small)
@@ -181,33 +211,49 @@ always @* begin
         next_row = a1_reg + {{(ADDR_WIDTH-32){1'b0}}, stride1};
     else
         next_row = a2_reg + {{(ADDR_WIDTH-32){1'b0}}, stride2};
+    next_off    = xp_reg ? {{(BOUNDARY_LOG2+1-XP_GROUP_LOG2){1'b0}}, next_row[XPL +: XP_GROUP_LOG2]}
+                         : {1'b0, next_row[BOUNDARY_LOG2-1:0]};
+    len_start   = c0_row ? ({3'd0, count0} << esize_log2) : (35'd1 << esize_log2);
+    tb_start    = xp_start ? to_group(addr) << esize_log2 : BND - {1'b0, addr[BOUNDARY_LOG2-1:0]};
 
     if (burst_ready) begin
         bv_next = 1'b0;
     end
 
-    if (start) begin
-        active_next  = 1'b1;
+    // While idle the walk's registers follow the pattern on the inputs
+    // (held from two cycles before `start`), so `start` itself only sets
+    // active_reg: the engine's late launch decision does not reach the
+    // pattern registers' enables and multiplexers (docs/fpga.md section 2).
+    if (!active_reg) begin
         i0_next      = 32'd0;
         i1_next      = 16'd0;
         i2_next      = 16'd0;
-        n0_next      = (contiguous || xp_start) ? 32'd1 : count0;
-        row_len_next = (contiguous || xp_start) ? ({3'd0, count0} << esize_log2) : (35'd1 << esize_log2);
-        rem_next     = (contiguous || xp_start) ? ({3'd0, count0} << esize_log2) : (35'd1 << esize_log2);
+        n0_next      = c0_row ? 32'd1 : count0;
+        row_len_next = len_start;
+        rem_next     = len_start;
         a0_next      = addr;
         a1_next      = addr;
         a2_next      = addr;
         cur_next     = addr;
-        tb_next      = xp_start ? to_group(addr) << esize_log2 : BND - {1'b0, addr[BOUNDARY_LOG2-1:0]};
+        tb_next      = tb_start;
         xp_next      = xp_start;
-        n0one_next   = contiguous || xp_start || (count0 == 32'd1);
-        i0z_next     = contiguous || xp_start || (count0 == 32'd1);
+        n0one_next   = c0_row || (count0 == 32'd1);
+        i0z_next     = c0_row || (count0 == 32'd1);
         i1z_next     = (count1 == 16'd1);
         i2z_next     = (count2 == 16'd1);
-    end else if (stop) begin
-        active_next = 1'b0;
-        bv_next     = 1'b0;
-    end else if (active_reg && (!bv_reg || burst_ready)) begin
+        // The first row's end and the limit for the following rows'
+        // offsets (G - count0 for a transposing row, else BND - its
+        // length, when the row fits in one unit at all) from the start
+        // values these registers took a cycle before: compares of
+        // registers, not of what the inputs give in this cycle.
+        rdone_next  = (rem_reg <= {{(34-BOUNDARY_LOG2){1'b0}}, tb_reg});
+        lim_ok_next = xp_reg ? (count0 <= {{(31-BOUNDARY_LOG2){1'b0}}, XP_G})
+                             : (row_len_reg <= {{(34-BOUNDARY_LOG2){1'b0}}, BND});
+        lim_next    = xp_reg ? XP_G - count0[BOUNDARY_LOG2:0] : BND - row_len_reg[BOUNDARY_LOG2:0];
+        if (start) begin
+            active_next = 1'b1;
+        end
+    end else if (!bv_reg || burst_ready) begin
         bv_next  = 1'b1;
         ba_next  = cur_reg;
         bo_next  = cur_reg[BEAT_LOG2-1:0];
@@ -223,9 +269,13 @@ always @* begin
         cur_next = cur_reg + step;
         rem_next = rem_reg - {{(34-BOUNDARY_LOG2){1'b0}}, tb_reg};
         tb_next  = xp_reg ? XP_G << esize_log2 : BND;
+        // (the next burst starts on a unit: its row ends there when what
+        // is left reaches no further than one whole unit)
+        rdone_next = (rem_next <= {{(34-BOUNDARY_LOG2){1'b0}}, tb_next});
         if (row_done) begin
             rem_next = row_len_reg;
             tb_next  = xp_reg ? to_group(next_row) << esize_log2 : BND - {1'b0, next_row[BOUNDARY_LOG2-1:0]};
+            rdone_next = lim_ok_reg && (next_off <= lim_reg);
             cur_next = next_row;
             if (last_row) begin
                 active_next = 1'b0;
@@ -251,6 +301,17 @@ always @* begin
                 a1_next  = next_row;
                 a0_next  = next_row;
             end
+        end
+    end
+    // stop ends the walk and drops a burst on offer (also one left after
+    // the walk), a step taken in the same cycle with it: the walk's
+    // registers mean nothing once it has ended, so their enables need not
+    // wait for `stop` (the start of a walk wins, as its registers are
+    // loaded)
+    if (stop) begin
+        bv_next = 1'b0;
+        if (active_reg) begin
+            active_next = 1'b0;
         end
     end
 end
@@ -284,7 +345,38 @@ always @(posedge clk) begin
     i1z_reg     <= i1z_next;
     i2z_reg     <= i2z_next;
     n0one_reg   <= n0one_next;
+    rdone_reg   <= rdone_next;
+    lim_reg     <= lim_next;
+    lim_ok_reg  <= lim_ok_next;
+    contig_reg  <= contig_next;
+    xpf_reg     <= xpf_next;
 end
+
+`ifndef SYNTHESIS
+`ifndef FORMAL
+// The contract of `start` (simulation only; the formal proofs assume it):
+// the pattern on the inputs unchanged, and the generator idle, in the two
+// cycles before `start` and in its own (the form, the first row's end and
+// the limits come from registers loaded in those cycles).
+localparam CHK_W = ADDR_WIDTH + 2 + 32 + 16 + 16 + 3 * 32 + 1;
+wire [CHK_W-1:0] chk_pat = {addr, esize_log2, count0, count1, count2,
+                            stride0, stride1, stride2, xpose_ok};
+reg  [CHK_W-1:0] chk_pat1, chk_pat2;  // the pattern one and two cycles ago
+reg              chk_idle1, chk_idle2; // idle (and out of reset) then
+always @(posedge clk) begin
+    chk_pat1  <= chk_pat;
+    chk_pat2  <= chk_pat1;
+    chk_idle1 <= !rst && (busy === 1'b0);
+    chk_idle2 <= chk_idle1;
+    if (!rst && start) begin
+        if (busy !== 1'b0 || chk_idle1 !== 1'b1 || chk_idle2 !== 1'b1)
+            $error("dma_agen: start without two idle cycles before it (instance %m)");
+        if (chk_pat !== chk_pat1 || chk_pat !== chk_pat2)
+            $error("dma_agen: the pattern changed within the two cycles before start (instance %m)");
+    end
+end
+`endif
+`endif
 
 endmodule
 
