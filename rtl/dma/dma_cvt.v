@@ -257,7 +257,7 @@ always @* begin
             && ({{(31-DBL){1'b0}}, avail} <= {{(30-LL){1'b0}}, rsm_reg});
     // a word of another job: the previous job's elements leave first
     newjob   = in_valid && (!cval_reg || (in_seq != cseq_reg));
-    switch      = newjob && quiet_reg;
+    switch   = newjob && quiet_reg;
     sel_in   = newjob ? (switch && cfg_copy) : copy;
     issue    = !copy && in_valid && !newjob && ce && !done_reg && !settle_reg;
     pop      = issue && word_end;
@@ -441,7 +441,7 @@ dma_pack #(
 
 // The word out is the packer's while it offers one, else the input's: the
 // packer is empty whenever the input passes (a copy job, or the cycle that
-// loads one, which waits for `busy` to fall), and the payload does not
+// loads one, which waits for quiet_reg), and the payload does not
 // matter while out_valid is low. So the payload's select is the packer's
 // valid flip-flop, not sel_in: sel_in, fanned out to every payload bit,
 // was the board DMA's critical path into the output slice.
