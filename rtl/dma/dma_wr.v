@@ -112,6 +112,7 @@ localparam MWF  = MW + DBL + 1;                        // {first beat's bytes, t
 localparam MWX  = MWF + 2 + DBL;                       // {transposing, 8-bit elements, byte in beat, the above}
 localparam G    = DB / 2;                              // partitions per transposing write
 localparam CW   = OUTSTANDING_LOG2 + 1;                // burst counter bits
+localparam BL   = (DBL + 8 < 12) ? DBL + 8 : 12;       // bursts stay in one 2^BL-byte block (given to dma_agen)
 
 // ------------------------------------------------------------- registers
 reg  [1:0]           killed_reg, killed_next;   // per slot: a write error was seen
@@ -149,12 +150,33 @@ reg [DBL+1:0]        sum;       // bytes in buf and in the input word
 reg                  enough;    // n bytes are available (buf, or buf and a usable input word)
 reg [DATA_WIDTH-1:0] beat;      // the beat's bytes on their lanes, zero elsewhere
 reg [DB-1:0]         strb;
-reg [DBL+1:0]        lo_cnt;
+reg [DB-1:0]         in_buf;    // lanes [0, cnt): the bytes in buf
+reg [DB-1:0]         lane_buf;  // lanes [lo, lo + cnt): their places in the beat
+reg                  live;      // a beat of a live job at the head (its bytes, not zeros)
 reg                  skip_end;  // a dead job's on-chip burst ends, skipped
-reg [CW-1:0]         dec0;      // bursts of slot 0 (1) ending this cycle
-reg [CW-1:0]         dec1;
 integer              i;
 wire [1:0]           kill_any = kill | killed_reg;
+
+// A burst counter's change in one cycle, CW-bit two's complement: one
+// issued (inc) less up to three ended (e0, e1, e2). A table of constants
+// (logic, no adder), so that the events reach the counter through one
+// LUT level and the counter's own short carry chain.
+localparam [CW-1:0] STEP_M1 = {CW{1'b1}};
+localparam [CW-1:0] STEP_M2 = STEP_M1 - 1'b1;
+localparam [CW-1:0] STEP_M3 = STEP_M2 - 1'b1;
+function [CW-1:0] cnt_step(input inc, input e0, input e1, input e2);
+    reg [1:0] ends;
+    begin
+        ends = {(e0 && e1) || (e0 && e2) || (e1 && e2), e0 ^ e1 ^ e2};
+        case ({inc, ends})
+            3'b100:         cnt_step = {{(CW-1){1'b0}}, 1'b1};
+            3'b001, 3'b110: cnt_step = STEP_M1;
+            3'b010, 3'b111: cnt_step = STEP_M2;
+            3'b011:         cnt_step = STEP_M3;
+            default:        cnt_step = {CW{1'b0}};  // 000, 101
+        endcase
+    end
+endfunction
 
 // ---------------------------------------------------------------- bursts
 wire                  b_valid;
@@ -173,6 +195,7 @@ wire                  agen_busy;
 dma_agen #(
     .ADDR_WIDTH    (ADDR_WIDTH),
     .BEAT_LOG2     (DBL),
+    .BOUNDARY_LOG2 (BL),
     .XP_PART_LOG2  (XP_PART_LOG2),
     .XP_GROUP_LOG2 (DBL - 1)
 ) agen (
@@ -201,8 +224,12 @@ dma_agen #(
     .burst_off      (b_off)
 );
 
-// bytes of a burst's first beat: [lo, hi) for a one-beat burst, else [lo, DB)
-wire [DBL:0]          b_nfirst = ((b_beats_m1 == 8'd0) ? b_hi : DB[DBL:0]) - b_lo;
+// bytes of a burst's first beat: [lo, hi) for a one-beat burst, else
+// [lo, DB). Both differences are formed beside the one-beat test, which
+// waits for the burst's beat count (dma_agen's end-address adders) and so
+// only picks between them on its way into the meta FIFO.
+wire                  b_single = (b_beats_m1 == 8'd0);
+wire [DBL:0]          b_nfirst = b_single ? b_hi - b_lo : DB[DBL:0] - b_lo;
 
 // W meta FIFO: bursts whose beats are still owed.
 wire          meta_in_ready;
@@ -229,7 +256,7 @@ dma_fifo #(
     .clear     (1'b0),
     .in_valid  (take_burst),
     .in_ready  (meta_in_ready),
-    .in_data   ({b_xp, esize_log2 == 2'd0, b_off, b_nfirst, b_beats_m1 == 8'd0, b_addr, b_lo, b_hi, b_beats_m1, onchip, psum, cur_reg}),
+    .in_data   ({b_xp, esize_log2 == 2'd0, b_off, b_nfirst, b_single, b_addr, b_lo, b_hi, b_beats_m1, onchip, psum, cur_reg}),
     .out_valid (meta_valid),
     .out_ready (meta_pop),
     .out_data  (meta_data)
@@ -274,8 +301,11 @@ wire [DBL-1:0]        h_off    = meta_data[MWF +: DBL]; // their byte in the bea
 wire                  h_first_beat = first_reg;
 wire                  h_last_beat  = first_reg ? h_single : lastm_reg;
 wire                  nx_last      = (beat_reg + 8'd1 == h_bm1);  // the next beat is the last
-wire [31:0]           h_beat_addr  = {h_addr[31:DBL], {DBL{1'b0}}} +
-                                     ({24'd0, beat_reg} << DBL);  // on-chip only
+// (on-chip only) A burst never crosses its 2^BL-byte block, so the beat
+// index is added to the beat-address bits inside the block alone: an
+// adder of BL - DBL bits, not of 32 (checked below in simulation)
+wire [BL-DBL:0]       h_blk_beat   = {1'b0, h_addr[BL-1:DBL]} + {1'b0, beat_reg[BL-DBL-1:0]};
+wire [31:0]           h_beat_addr  = {h_addr[31:BL], h_blk_beat[BL-DBL-1:0], {DBL{1'b0}}};
 // W beats (AXI or on-chip) leave through a register slice: the unpacker
 // sees its registered ready, never WREADY or the on-chip ready directly.
 wire                  w_ready;   // the slice can take a beat (a register)
@@ -308,8 +338,7 @@ wire                  sk_fire = sk_valid && (sk_onchip ? m_sb_wr_ready : m_axi_w
 // Byte alignment: three rotations (dma_rotl). buf byte s goes to lane
 // lo + s, input byte t to lane lo + cnt + t; the rest moves down by n (from
 // buf) or by n - cnt (from the input word, when buf runs out).
-wire [DBL:0]          lo       = h_first_beat ? h_lo : {(DBL+1){1'b0}};
-wire [DBL:0]          hi       = h_last_beat ? h_hi : DB[DBL:0];
+wire [DBL-1:0]        lo       = h_first_beat ? h_lo[DBL-1:0] : {DBL{1'b0}};
 // n = hi - lo, with the first beat's count from the meta entry (computed
 // as the burst was queued), so that no subtraction follows the head's
 // flags in front of the byte-count compares
@@ -326,7 +355,7 @@ dma_rotl #(
     .BYTES_LOG2 (DBL)
 ) rot_buf (
     .in_data  (buf_reg),
-    .amt      (lo[DBL-1:0]),
+    .amt      (lo),
     .out_data (buf_at_lo)
 );
 
@@ -378,7 +407,6 @@ always @* begin
     cnt0_next   = cnt0_reg;
     cnt1_next   = cnt1_reg;
     bs_next     = bs_reg;
-    w_end       = 1'b0;
     aw_v_next   = aw_v_reg;
     aw_a_next   = aw_a_reg;
     aw_l_next   = aw_l_reg;
@@ -419,12 +447,21 @@ always @* begin
     // (the sum of two registers beside in_use, not behind it)
     sum    = {1'b0, cnt_reg} + {1'b0, in_nbytes};
     enough = from_buf || (in_use && (sum >= {1'b0, n}));
-    lo_cnt = {1'b0, lo} + {1'b0, cnt_reg};
+    // The lane masks are shifts of constants by register fields
+    // (multiplexers), not compares of lane numbers with lo, hi and
+    // lo + cnt (carry chains, one behind an adder); the beat-position
+    // flags pick at the end (lo is h_lo on a first beat, else 0; hi is
+    // h_hi on a last beat, else DB). strb: lanes [lo, hi); lane_buf:
+    // [lo, lo + cnt) inside the beat (the lanes below lo, which a
+    // rotation would wrap into, are outside strb anyway).
+    in_buf   = ~({DB{1'b1}} << cnt_reg);
+    strb     = (h_first_beat ? {DB{1'b1}} << h_lo : {DB{1'b1}}) &
+               (h_last_beat ? ~({DB{1'b1}} << h_hi) : {DB{1'b1}});
+    lane_buf = h_first_beat ? in_buf << h_lo : in_buf;
     for (i = 0; i < DB; i = i + 1) begin
-        strb[i] = (i >= lo) && (i < hi);
         if (!strb[i]) begin
             beat[8*i +: 8] = 8'd0;
-        end else if (i < lo_cnt) begin
+        end else if (lane_buf[i]) begin
             beat[8*i +: 8] = buf_at_lo[8*i +: 8];
         end else begin
             beat[8*i +: 8] = in_at_lo[8*i +: 8];
@@ -444,6 +481,20 @@ always @* begin
     for (i = 0; i < G; i = i + 1) begin
         x_pmask[i] = h_e8 ? strb[i] : strb[2*i];
     end
+
+    // The beat's payload does not wait for `enough`: the W slice keeps a
+    // payload only with w_emit (its data registers load whenever it is
+    // ready; its valid flags say whether they hold a beat), so the byte
+    // counts reach only w_emit and the handshake. A dead job's owed beats
+    // are zeros, no byte written; with no head the payload is zero too.
+    live = meta_valid && !dropping;
+    if (live) begin
+        w_data  = (h_xp && h_e8) ? x_data : beat;  // (2-byte elements: the beat itself)
+        w_strb  = h_xp ? x_strb : strb;
+        w_pmask = h_xp ? x_pmask : {G{1'b0}};
+    end
+    // (a dead job's on-chip beats are skipped, not emitted)
+    w_end = h_onchip && h_last_beat;
 
     // bytes left in buf by a job that died: dropped
     if (kill_any[bs_reg]) begin
@@ -467,10 +518,6 @@ always @* begin
             end
         end else if (enough) begin
             w_emit = 1'b1;
-            w_end  = h_onchip && h_last_beat;
-            w_data  = (h_xp && h_e8) ? x_data : beat;  // (2-byte elements: the beat itself)
-            w_strb  = h_xp ? x_strb : strb;
-            w_pmask = h_xp ? x_pmask : {G{1'b0}};
             // what is left: the rest of buf, or of the input word, moved
             // down to lane 0 (bytes at and above the new cnt are stale)
             buf_next = rest;
@@ -513,19 +560,19 @@ always @* begin
     end
 
     // bursts per slot: issued .. answered (DRAM) or written (on-chip), or
-    // a dead job's on-chip burst whose last beat was skipped. The ends are
-    // counted first and the issue (late: it follows AWREADY and the B FIFO)
-    // only picks between two sums at the end.
+    // a dead job's on-chip burst whose last beat was skipped. Each counter
+    // adds one step decoded from the four one-bit events (cnt_step), one
+    // carry chain; summing the ends with adders first and then picking
+    // between two sums by the issue put three chains behind the B FIFO's
+    // valid.
     // (a skipped burst's end is written out from the head's flags: it is
     // meta_pop in the dropping branch, which does not wait for the byte
     // counts)
     skip_end = meta_valid && w_ready && dropping && h_last_beat && h_onchip;
-    dec0 = {{(CW-1){1'b0}}, b_pop && !bq_slot} + {{(CW-1){1'b0}}, sk_fire && sk_end && !sk_slot} +
-           {{(CW-1){1'b0}}, skip_end && !h_seq[0]};
-    dec1 = {{(CW-1){1'b0}}, b_pop && bq_slot} + {{(CW-1){1'b0}}, sk_fire && sk_end && sk_slot} +
-           {{(CW-1){1'b0}}, skip_end && h_seq[0]};
-    cnt0_next = (take_burst && !cur_reg[0]) ? cnt0_reg + 1'b1 - dec0 : cnt0_reg - dec0;
-    cnt1_next = (take_burst && cur_reg[0])  ? cnt1_reg + 1'b1 - dec1 : cnt1_reg - dec1;
+    cnt0_next = cnt0_reg + cnt_step(take_burst && !cur_reg[0], b_pop && !bq_slot,
+                                    sk_fire && sk_end && !sk_slot, skip_end && !h_seq[0]);
+    cnt1_next = cnt1_reg + cnt_step(take_burst && cur_reg[0], b_pop && bq_slot,
+                                    sk_fire && sk_end && sk_slot, skip_end && h_seq[0]);
 
     if (start) begin
         killed_next[start_seq[0]] = 1'b0;
@@ -561,6 +608,20 @@ always @(posedge clk) begin
     aw_l_reg <= aw_l_next;
     buf_reg  <= buf_next;
 end
+
+`ifndef SYNTHESIS
+`ifndef FORMAL
+// The on-chip beat address is the block's upper bits and the beat's place
+// in the block: that needs the burst to end inside its block (simulation
+// only; dma_agen's proofs cover its bursts).
+always @(posedge clk) begin
+    if (!rst && meta_valid && h_onchip && !dropping &&
+        (h_blk_beat[BL-DBL] || ({1'b0, beat_reg} >> (BL - DBL)) != 9'd0)) begin
+        $error("dma_wr: an on-chip burst crosses its %0d-byte block (instance %m)", 1 << BL);
+    end
+end
+`endif
+`endif
 
 endmodule
 
