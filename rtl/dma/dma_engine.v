@@ -183,6 +183,13 @@ reg              derr_reg,    derr_next;    // engine-level: bad queue number
 reg [3:0]        dcode_reg,   dcode_next;
 reg [3:0]        dqid_reg,    dqid_next;
 reg              haz_reg;                   // the front-end job reads what a running one writes
+reg              c0err_reg;                 // step-0 checks of job_reg, loaded with it: it fails them
+reg  [3:0]       c0code_reg;                //   the code
+reg              c0src_reg;                 //   the fault address is the source's
+reg              c0dst_reg;                 //   the fault address is the destination's
+reg              at5_reg;                   // the front end was at check step PSIZE_STEP-1 (one cycle ago)
+reg  [1:0]       gq_reg;                    // per slot: its job writes DRAM for qsel_reg's queue (one cycle ago)
+reg              old0_reg;                  // slot 0 holds the oldest job (= !ret_reg[0], its own flip-flop)
 reg              rkind_reg,   rkind_next;   // the reader's current source is on-chip
 
 // Jobs in flight: two slots, used in launch order (slot = sequence number
@@ -258,6 +265,39 @@ wire       s_stride_ok = ((s_st0 | s_st1 | s_st2) & s_mask) == 32'd0;
 wire       d_stride_ok = ((d_st0 | d_st1 | d_st2) & d_mask) == 32'd0;
 wire [CFG_W-1:0] j_cfg = {j_copy, src_fmt, dst_fmt, s_lg, d_lg, j_rnd, j_sat, j_seed,
                           j_cbase, j_cs0, j_cs1, j_cs2, d_n0, d_n1, d_n2};
+
+// The step-0 checks (space, format pair, strides) of a descriptor, in the
+// order they are reported: err, code, and which address is the fault
+// (source, destination, or none). ctrl: the control word's bits 9:0;
+// sor, dor: the OR of a side's three strides.
+function [6:0] check0_of;
+    input [9:0]  ctrl;
+    input [31:0] sor;
+    input [31:0] dor;
+    reg   [2:0]  sf;
+    reg   [2:0]  df;
+    reg   [31:0] sm;
+    reg   [31:0] dm;
+    begin
+        sf   = ctrl[2:0];
+        df   = ctrl[5:3];
+        sm   = ~(32'hFFFFFFFF << esize_log2_of(sf));
+        dm   = ~(32'hFFFFFFFF << esize_log2_of(df));
+        if ((ctrl[7:6] == 2'd3) || (ctrl[9:8] == 2'd3)) begin
+            check0_of = {1'b1, `DMA_ERR_BAD_SPACE, 2'b00};
+        end else if (!((sf == df) ? (sf != 3'd7) :
+                       ((sf != 3'd7) && (sf != `TL_FMT_INT32) && (df != 3'd7) &&
+                        (df != `TL_FMT_INT32) && (df != `TL_FMT_INT8)))) begin
+            check0_of = {1'b1, `DMA_ERR_BAD_FMT, 2'b00};
+        end else if ((sor & sm) != 32'd0) begin
+            check0_of = {1'b1, `DMA_ERR_BAD_STRIDE, 2'b01};
+        end else if ((dor & dm) != 32'd0) begin
+            check0_of = {1'b1, `DMA_ERR_BAD_STRIDE, 2'b10};
+        end else begin
+            check0_of = {1'b0, `DMA_ERR_NONE, 2'b00};
+        end
+    end
+endfunction
 
 // ----------------------------------------------------------- queues
 wire [QUEUES-1:0]     qf_in_ready;
@@ -706,6 +746,26 @@ always @(posedge clk) begin
     haz_reg <= haz_next;
 end
 
+// The step-0 checks are computed from the head being taken, in the cycle
+// job_reg loads it, so that the step-0 decision (and jaddr_reg's enable)
+// comes from flip-flops instead of job_reg's fields through the format
+// and stride logic. Same enable as job_reg (it takes the head in every
+// idle cycle), so the flags always describe job_reg.
+wire [6:0] c0_head = check0_of(q_head[32*`DMA_W_CTRL +: 10],
+                               q_head[32*`DMA_W_SRC_STR0 +: 32] | q_head[32*(`DMA_W_SRC_STR0+1) +: 32] |
+                               q_head[32*(`DMA_W_SRC_STR0+2) +: 32],
+                               q_head[32*`DMA_W_DST_STR0 +: 32] | q_head[32*(`DMA_W_DST_STR0+1) +: 32] |
+                               q_head[32*(`DMA_W_DST_STR0+2) +: 32]);
+
+always @(posedge clk) begin
+    if (state_reg == S_IDLE) begin
+        c0err_reg  <= c0_head[6];
+        c0code_reg <= c0_head[5:2];
+        c0dst_reg  <= c0_head[1];
+        c0src_reg  <= c0_head[0];
+    end
+end
+
 // ------------------------------------------------------------ control
 always @* begin
     // error reports of the units, per slot (a read error first)
@@ -726,10 +786,13 @@ end
 
 reg              oslot;       // the oldest job's slot
 reg              retire;
-reg              r_err;       // the retiring job failed
-reg [3:0]        r_code;
+reg [1:0]        rslot;       // per slot: it holds the oldest job, which retires now
+reg [1:0]        rerr;        // per slot: its job failed (an error reported now counts)
+reg [2*QUEUES-1:0] rq;        // per slot: the queue it completes (none if dropped)
+reg [3:0]        r_code;      // the oldest job's error code and address
 reg [63:0]       r_addr;
-reg [QUEUES-1:0] r_q;
+reg              ovr;         // the front-end job is dropped (its queue failed, or abort)
+reg              chk_ok;      // every check of step PSIZE_STEP passed
 reg              gate;        // an earlier job of the same queue writes DRAM
 reg              lslot;       // the launching job's slot
 
@@ -775,13 +838,11 @@ always @* begin
 
     // the launch gate: an earlier job of the same queue in flight that
     // writes DRAM (its write errors come back late; the later job of that
-    // queue must not have written anything if it is to be dropped)
-    gate = 1'b0;
-    for (k = 0; k < 2; k = k + 1) begin
-        if (sv_reg[k] && sdram_reg[k] && ((sq_reg[QUEUES*k +: QUEUES] & qsel_reg) != {QUEUES{1'b0}})) begin
-            gate = 1'b1;
-        end
-    end
+    // queue must not have written anything if it is to be dropped).
+    // gq_reg is the queue and space part, a cycle old: in S_LAUNCH, where alone it counts, qsel_reg has been
+    // stable since S_IDLE and the slots' sq_reg/sdram_reg since their
+    // launch, which came before that.
+    gate = (sv_reg & gq_reg) != 2'b00;
 
     // descriptor input: a queue in error takes and drops descriptors; a
     // queue number >= QUEUES is taken, not run, and recorded below
@@ -804,6 +865,22 @@ always @* begin
         dcode_next = `DMA_ERR_BAD_QUEUE;
         dqid_next  = desc_queue;
     end
+
+    // Launch, decided from flip-flops only (and the reader's busy flag):
+    // at check step PSIZE_STEP (at5_reg, a cycle early) when every check
+    // passed and nothing is in flight (the hazard check of S_LAUNCH needs
+    // a cycle); in S_LAUNCH when there is a free slot, no earlier job of
+    // the queue writing DRAM, no read-after-write on a job in flight, the
+    // reader drained before it changes between DRAM and on-chip
+    // responses, and no error report arriving (qfail_reg shows it one
+    // cycle later: the failing job may be an earlier one of this queue).
+    // Never when the front-end job is being dropped (below).
+    ovr    = (((qfail_reg | qerr_reg) & qsel_reg) != {QUEUES{1'b0}}) || abort;
+    chk_ok = !tot_ne_reg && !tot_zero_reg && !s_below && !s_over && !d_below && !d_over;
+    launch = !ovr &&
+             ((at5_reg && (state_reg == S_CHECK) && chk_ok && (sv_reg == 2'b00) && !rd_busy) ||
+              ((state_reg == S_LAUNCH) && !sv_reg[lslot] && !gate && !haz_reg && !evany &&
+               ((rkind_reg == (src_space != `DMA_SPACE_DRAM)) || !rd_busy)));
 
     // ---------------------------------------------------------- front end
     case (state_reg)
@@ -830,22 +907,11 @@ always @* begin
             // then source and destination range, then launch
             step_next = step_reg + 3'd1;
             if (step_reg == 3'd0) begin
-                if ((src_space == 2'd3) || (dst_space == 2'd3)) begin
+                // the checks' outcome was registered with job_reg
+                if (c0err_reg) begin
                     jerr_next  = 1'b1;
-                    jcode_next = `DMA_ERR_BAD_SPACE;
-                end else if (!fmt_ok) begin
-                    jerr_next  = 1'b1;
-                    jcode_next = `DMA_ERR_BAD_FMT;
-                end else if (!s_stride_ok) begin
-                    jerr_next  = 1'b1;
-                    jcode_next = `DMA_ERR_BAD_STRIDE;
-                    jaddr_next = s_addr;
-                end else if (!d_stride_ok) begin
-                    jerr_next  = 1'b1;
-                    jcode_next = `DMA_ERR_BAD_STRIDE;
-                    jaddr_next = d_addr;
-                end
-                if (jerr_next) begin
+                    jcode_next = c0code_reg;
+                    jaddr_next = c0src_reg ? s_addr : (c0dst_reg ? d_addr : 64'd0);
                     state_next = S_END;
                 end
             end else if (step_reg == PSIZE_STEP) begin
@@ -866,21 +932,13 @@ always @* begin
                     jaddr_next = d_fault;
                     state_next = S_END;
                 end else begin
-                    // nothing in flight: go now (the hazard check of
-                    // S_LAUNCH needs a cycle)
+                    // S_LAUNCH, unless launched now (below)
                     state_next = S_LAUNCH;
-                    launch     = (sv_reg == 2'b00) && !rd_busy;
                 end
             end
         end
         S_LAUNCH: begin
-            // a free slot, no earlier job of the queue writing DRAM, no
-            // read-after-write on a job in flight, the reader drained between DRAM and on-chip responses
-            // before it changes between DRAM and on-chip responses; and
-            // no error report arriving (qfail_reg shows it one cycle later:
-            // the failing job may be an earlier one of this queue)
-            launch = !sv_reg[lslot] && !gate && !haz_reg && !evany &&
-                     ((rkind_reg == (src_space != `DMA_SPACE_DRAM)) || !rd_busy);
+            // launched below
         end
         S_ISSUE: begin
             // both sides generate their bursts from job_reg
@@ -900,6 +958,21 @@ always @* begin
         end
     endcase
 
+    // A free slot's error and drop flags are cleared while it is free
+    // rather than at launch (a launch needs the slot free in that cycle, so
+    // they are clear when it starts; they are read only while the slot is
+    // in use): their enables then come from sv_reg and the error reports,
+    // not from the launch decision. A slot's error code and address are
+    // written with its error flag and read only under it. The kill flag is
+    // still cleared at launch: it must outlive the retire, since the
+    // writer drops by it whatever of a killed job is still in the stream.
+    for (k = 0; k < 2; k = k + 1) begin
+        if (!sv_reg[k]) begin
+            serr_next[k]  = 1'b0;
+            sdrop_next[k] = 1'b0;
+        end
+    end
+
     // launch: the reader and the writer start generating bursts
     if (launch) begin
         state_next = S_ISSUE;
@@ -909,11 +982,7 @@ always @* begin
             if (lslot == k[0]) begin
                 sv_next[k]     = 1'b1;
                 sq_next[QUEUES*k +: QUEUES] = qsel_reg;
-                serr_next[k]   = 1'b0;
-                scode_next[4*k +: 4]   = `DMA_ERR_NONE;
-                saddr_next[64*k +: 64] = 64'd0;
                 skill_next[k]  = 1'b0;
-                sdrop_next[k]  = 1'b0;
                 // a later job of a queue that has one in flight
                 schain_next[k] = sv_reg[1-k] &&
                     ((sq_reg[QUEUES*(1-k) +: QUEUES] & qsel_reg) != {QUEUES{1'b0}});
@@ -928,14 +997,10 @@ always @* begin
 
     // a descriptor behind a failed one of its queue is dropped before it
     // runs (its queue stops there); so is every descriptor on abort
-    if (((state_reg == S_CHECK) || (state_reg == S_LAUNCH) || (state_reg == S_END)) &&
-        ((((qfail_reg | qerr_reg) & qsel_reg) != {QUEUES{1'b0}}) || abort)) begin
+    // (ovr; launch already excludes it)
+    if (((state_reg == S_CHECK) || (state_reg == S_LAUNCH) || (state_reg == S_END)) && ovr) begin
         state_next = S_IDLE;
         finish     = 1'b0;
-        launch     = 1'b0;
-        seq_next   = seq_reg;
-        sv_next    = sv_reg;
-        rkind_next = rkind_reg;
     end
 
     // end of a refused or empty descriptor: completion or error of its queue
@@ -983,35 +1048,36 @@ always @* begin
     end
 
     // retire the oldest job when its reads are all taken and its writes all
-    // answered (an error reported in this very cycle counts)
-    retire = sv_reg[oslot] && !rd_slot_busy[oslot] && !wr_slot_busy[oslot];
-    r_err  = 1'b0;
+    // answered (an error reported in this very cycle counts). Decided per
+    // slot (rslot, one-hot, from old0_reg rather than the widely used
+    // ret_reg[0]), so that the queue updates are an AND-OR of the two
+    // slots' terms instead of a chain through the oldest slot's multiplexer;
+    // the error code and address (data) are still selected by oslot.
     r_code = `DMA_ERR_NONE;
     r_addr = 64'd0;
-    r_q    = {QUEUES{1'b0}};
     for (k = 0; k < 2; k = k + 1) begin
+        rslot[k] = sv_reg[k] && (old0_reg == (k == 0)) && !rd_slot_busy[k] && !wr_slot_busy[k];
+        rerr[k]  = serr_reg[k] || ev[k];
+        rq[QUEUES*k +: QUEUES] = sdrop_reg[k] ? {QUEUES{1'b0}} : sq_reg[QUEUES*k +: QUEUES];
         if (oslot == k[0]) begin
-            r_q    = sq_reg[QUEUES*k +: QUEUES];
-            r_err  = serr_reg[k] || ev[k];
             r_code = serr_reg[k] ? scode_reg[4*k +: 4] : ev_code[4*k +: 4];
             r_addr = serr_reg[k] ? saddr_reg[64*k +: 64] : ev_addr[64*k +: 64];
-            if (sdrop_reg[k]) begin
-                r_q = {QUEUES{1'b0}};
-            end
         end
     end
+    retire = rslot != 2'b00;
     if (retire) begin
         ret_next = ret_reg + 3'd1;
-        for (k = 0; k < 2; k = k + 1) begin
-            if (oslot == k[0]) begin
-                sv_next[k] = 1'b0;
-            end else begin
-                schain_next[k] = 1'b0;   // its predecessor is gone
-            end
+    end
+    for (k = 0; k < 2; k = k + 1) begin
+        if (rslot[k]) begin
+            sv_next[k]       = 1'b0;
+            schain_next[1-k] = 1'b0;   // its predecessor is gone
         end
-        for (k = 0; k < QUEUES; k = k + 1) begin
-            if (r_q[k]) begin
-                if (r_err) begin
+    end
+    for (k = 0; k < QUEUES; k = k + 1) begin
+        for (e = 0; e < 2; e = e + 1) begin
+            if (rslot[e] && rq[QUEUES*e + k]) begin
+                if (rerr[e]) begin
                     qerr_next[k]           = 1'b1;
                     qcode_next[4*k +: 4]   = r_code;
                     qaddr_next[64*k +: 64] = r_addr;
@@ -1076,6 +1142,8 @@ always @(posedge clk) begin
         skill_reg <= 2'b00;
         sdrop_reg <= 2'b00;
         schain_reg <= 2'b00;
+        at5_reg   <= 1'b0;
+        old0_reg  <= 1'b1;
     end else begin
         state_reg <= state_next;
         qsel_reg  <= qsel_next;
@@ -1101,6 +1169,11 @@ always @(posedge clk) begin
         skill_reg <= skill_next;
         sdrop_reg <= sdrop_next;
         schain_reg <= schain_next;
+        at5_reg   <= (state_reg == S_CHECK) && (step_reg == PSIZE_STEP - 3'd1);
+        old0_reg  <= !ret_next[0];
+    end
+    for (k = 0; k < 2; k = k + 1) begin
+        gq_reg[k] <= sdram_reg[k] && ((sq_reg[QUEUES*k +: QUEUES] & qsel_reg) != {QUEUES{1'b0}});
     end
     job_reg   <= job_next;
     sq_reg    <= sq_next;
@@ -1112,6 +1185,47 @@ always @(posedge clk) begin
     sdhi_reg  <= sdhi_next;
     scfg_reg  <= scfg_next;
 end
+
+`ifndef SYNTHESIS
+// The flags that stand in for a combinational decision (guarded checks):
+// the registered step-0 checks describe job_reg at step 0; at5_reg means
+// check step PSIZE_STEP; gq_reg is exact in S_LAUNCH; old0_reg mirrors
+// ret_reg[0]; a slot's chain flag is set only while the slot is in use
+// (an error report would otherwise kill and drop a free slot).
+reg        chk_gate;
+always @* begin
+    chk_gate = 1'b0;
+    for (k = 0; k < 2; k = k + 1) begin
+        if (sv_reg[k] && sdram_reg[k] && ((sq_reg[QUEUES*k +: QUEUES] & qsel_reg) != {QUEUES{1'b0}})) begin
+            chk_gate = 1'b1;
+        end
+    end
+end
+always @(posedge clk) begin
+    if (!rst) begin
+        if ((state_reg == S_CHECK) && (step_reg == 3'd0) &&
+            ({c0err_reg, c0code_reg, c0dst_reg, c0src_reg} !=
+             ((src_space == 2'd3) || (dst_space == 2'd3) ? {1'b1, `DMA_ERR_BAD_SPACE, 2'b00} :
+              !fmt_ok      ? {1'b1, `DMA_ERR_BAD_FMT, 2'b00} :
+              !s_stride_ok ? {1'b1, `DMA_ERR_BAD_STRIDE, 2'b01} :
+              !d_stride_ok ? {1'b1, `DMA_ERR_BAD_STRIDE, 2'b10} : {1'b0, `DMA_ERR_NONE, 2'b00}))) begin
+            $error("dma_engine: registered step-0 checks differ from job_reg's (instance %m)");
+        end
+        if ((state_reg == S_CHECK) && (at5_reg != (step_reg == PSIZE_STEP))) begin
+            $error("dma_engine: at5_reg does not match check step %0d (instance %m)", step_reg);
+        end
+        if ((state_reg == S_LAUNCH) && (gate != chk_gate)) begin
+            $error("dma_engine: gq_reg gives a stale launch gate (instance %m)");
+        end
+        if (old0_reg != !ret_reg[0]) begin
+            $error("dma_engine: old0_reg differs from ret_reg[0] (instance %m)");
+        end
+        if ((schain_reg & ~sv_reg) != 2'b00) begin
+            $error("dma_engine: chain flag of a free slot (instance %m)");
+        end
+    end
+end
+`endif
 
 // Parameter checks. Simulation reports them with $error; synthesis sees
 // them too: a bad value elaborates a generate branch that instantiates a
