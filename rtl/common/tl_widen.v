@@ -18,8 +18,10 @@
  * normalize (leading one, shift, exponent, final select), so that a
  * pipeline whose element comes out of registers and goes into registers
  * spends one cycle on each half (core_act_lane; docs/fpga.md section 3b).
- * out_bits then belongs to the fmt and in_bits of one clock edge earlier.
- * clk is unused at LATENCY 0. No handshake, no reset, no enable.
+ * out_bits then belongs to the fmt and in_bits of one clock edge earlier,
+ * counted on ce: the register takes them only when ce is 1, so a stalling
+ * pipeline (dma_cvt) can hold it as one of its stages; core_act_lane ties
+ * ce to 1. clk and ce are unused at LATENCY 0. No handshake, no reset.
  *
  * Every finite nonzero input is written as sig * 2^scale with an integer
  * significand sig (at most 11 bits) and normalized once:
@@ -33,6 +35,7 @@ module tl_widen #(
 ) (
     /* verilator lint_off UNUSEDSIGNAL */ // LATENCY 0
     input  wire        clk,
+    input  wire        ce,        // LATENCY 1: the register takes the decode
     /* verilator lint_on UNUSEDSIGNAL */
     input  wire [2:0]  fmt,       // source format (`TL_FMT_*)
     input  wire [31:0] in_bits,   // source bits, narrow formats in the low bits
@@ -145,14 +148,16 @@ generate
         reg [10:0] sig_reg;
         reg signed [9:0] scale_reg;
         always @(posedge clk) begin
-            fmt_reg   <= fmt;
-            bits_reg  <= in_bits;
-            sign_reg  <= sign;
-            zero_reg  <= is_zero;
-            inf_reg   <= is_inf;
-            nan_reg   <= is_nan;
-            sig_reg   <= sig;
-            scale_reg <= scale;
+            if (ce) begin
+                fmt_reg   <= fmt;
+                bits_reg  <= in_bits;
+                sign_reg  <= sign;
+                zero_reg  <= is_zero;
+                inf_reg   <= is_inf;
+                nan_reg   <= is_nan;
+                sig_reg   <= sig;
+                scale_reg <= scale;
+            end
         end
         assign {n_fmt, n_bits, n_sign, n_zero, n_inf, n_nan, n_sig, n_scale} =
                {fmt_reg, bits_reg, sign_reg, zero_reg, inf_reg, nan_reg, sig_reg, scale_reg};

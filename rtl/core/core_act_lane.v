@@ -116,8 +116,9 @@ reg [31:0] e_s_reg, e_c_reg;        // scale, bias: they go with the element
 // ---- stage 2: widen, in two cycles (decode, then normalize) ------------------------
 wire [31:0] wa, wb;
 
-tl_widen #(.LATENCY(WID_LAT)) widen_a (.clk(clk), .fmt(a_fmt), .in_bits(e_a_reg), .out_bits(wa));
-tl_widen #(.LATENCY(WID_LAT)) widen_b (.clk(clk), .fmt(b_fmt), .in_bits(e_b_reg), .out_bits(wb));
+// the lane never stalls, so the widen's register advances every cycle (ce 1)
+tl_widen #(.LATENCY(WID_LAT)) widen_a (.clk(clk), .ce(1'b1), .fmt(a_fmt), .in_bits(e_a_reg), .out_bits(wa));
+tl_widen #(.LATENCY(WID_LAT)) widen_b (.clk(clk), .ce(1'b1), .fmt(b_fmt), .in_bits(e_b_reg), .out_bits(wb));
 
 reg [31:0] h_s_reg, h_c_reg;        // scale, bias beside the widen's register
 reg [31:0] w_a_reg, w_b_reg;
