@@ -210,6 +210,9 @@ reg [3:0]           sdsp_reg,  sdsp_next;   // destination space
 reg [2*ADDR_WIDTH-1:0] sdlo_reg, sdlo_next; // destination bytes [lo, hi]
 reg [2*ADDR_WIDTH-1:0] sdhi_reg, sdhi_next;
 reg [2*CFG_W-1:0]   scfg_reg,  scfg_next;   // converter configuration
+// per slot: its job writes DRAM for the front end's queue (gq_reg's input)
+wire [1:0]          gq_now = {sdram_reg[1] && ((sq_reg[QUEUES +: QUEUES] & qsel_reg) != {QUEUES{1'b0}}),
+                              sdram_reg[0] && ((sq_reg[0 +: QUEUES] & qsel_reg) != {QUEUES{1'b0}})};
 
 // ----------------------------------------------------- descriptor fields
 /* verilator lint_off UNUSEDSIGNAL */ // [31:12] reserved, ignored
@@ -839,9 +842,9 @@ always @* begin
     // the launch gate: an earlier job of the same queue in flight that
     // writes DRAM (its write errors come back late; the later job of that
     // queue must not have written anything if it is to be dropped).
-    // gq_reg is the queue and space part, a cycle old: in S_LAUNCH, where alone it counts, qsel_reg has been
-    // stable since S_IDLE and the slots' sq_reg/sdram_reg since their
-    // launch, which came before that.
+    // gq_reg is the queue and space part, a cycle old: in S_LAUNCH, where
+    // alone it counts, qsel_reg has been stable since S_IDLE and the
+    // slots' sq_reg/sdram_reg since their launch, which came before that.
     gate = (sv_reg & gq_reg) != 2'b00;
 
     // descriptor input: a queue in error takes and drops descriptors; a
@@ -1172,9 +1175,7 @@ always @(posedge clk) begin
         at5_reg   <= (state_reg == S_CHECK) && (step_reg == PSIZE_STEP - 3'd1);
         old0_reg  <= !ret_next[0];
     end
-    for (k = 0; k < 2; k = k + 1) begin
-        gq_reg[k] <= sdram_reg[k] && ((sq_reg[QUEUES*k +: QUEUES] & qsel_reg) != {QUEUES{1'b0}});
-    end
+    gq_reg    <= gq_now;
     job_reg   <= job_next;
     sq_reg    <= sq_next;
     scode_reg <= scode_next;
@@ -1192,15 +1193,7 @@ end
 // check step PSIZE_STEP; gq_reg is exact in S_LAUNCH; old0_reg mirrors
 // ret_reg[0]; a slot's chain flag is set only while the slot is in use
 // (an error report would otherwise kill and drop a free slot).
-reg        chk_gate;
-always @* begin
-    chk_gate = 1'b0;
-    for (k = 0; k < 2; k = k + 1) begin
-        if (sv_reg[k] && sdram_reg[k] && ((sq_reg[QUEUES*k +: QUEUES] & qsel_reg) != {QUEUES{1'b0}})) begin
-            chk_gate = 1'b1;
-        end
-    end
-end
+wire       chk_gate = (sv_reg & gq_now) != 2'b00;
 always @(posedge clk) begin
     if (!rst) begin
         if ((state_reg == S_CHECK) && (step_reg == 3'd0) &&
