@@ -225,11 +225,12 @@ dma_agen #(
 );
 
 // bytes of a burst's first beat: [lo, hi) for a one-beat burst, else
-// [lo, DB). Both differences are formed beside the one-beat test, which
-// waits for the burst's beat count (dma_agen's end-address adders) and so
-// only picks between them on its way into the meta FIFO.
+// [lo, DB). (Forming both differences beside the one-beat test and only
+// picking between them shortened this path by an estimated 4 ns, but
+// Yosys then mapped the flattened DMA about 490 LUT4-eq larger, over the
+// board budget: not kept; docs/dma.md section 8.)
 wire                  b_single = (b_beats_m1 == 8'd0);
-wire [DBL:0]          b_nfirst = b_single ? b_hi - b_lo : DB[DBL:0] - b_lo;
+wire [DBL:0]          b_nfirst = (b_single ? b_hi : DB[DBL:0]) - b_lo;
 
 // W meta FIFO: bursts whose beats are still owed.
 wire          meta_in_ready;
