@@ -258,14 +258,6 @@ endfunction
 wire [1:0] s_lg   = esize_log2_of(src_fmt);
 wire [1:0] d_lg   = esize_log2_of(dst_fmt);
 wire       j_copy = (src_fmt == dst_fmt);
-wire [31:0] s_mask = ~(32'hFFFFFFFF << s_lg);
-wire [31:0] d_mask = ~(32'hFFFFFFFF << d_lg);
-wire       src_ok_fmt = (src_fmt != 3'd7) && (src_fmt != `TL_FMT_INT32);
-wire       dst_ok_fmt = (dst_fmt != 3'd7) && (dst_fmt != `TL_FMT_INT32) &&
-                        (dst_fmt != `TL_FMT_INT8);
-wire       fmt_ok     = j_copy ? (src_fmt != 3'd7) : (src_ok_fmt && dst_ok_fmt);
-wire       s_stride_ok = ((s_st0 | s_st1 | s_st2) & s_mask) == 32'd0;
-wire       d_stride_ok = ((d_st0 | d_st1 | d_st2) & d_mask) == 32'd0;
 wire [CFG_W-1:0] j_cfg = {j_copy, src_fmt, dst_fmt, s_lg, d_lg, j_rnd, j_sat, j_seed,
                           j_cbase, j_cs0, j_cs1, j_cs2, d_n0, d_n1, d_n2};
 
@@ -1198,10 +1190,7 @@ always @(posedge clk) begin
     if (!rst) begin
         if ((state_reg == S_CHECK) && (step_reg == 3'd0) &&
             ({c0err_reg, c0code_reg, c0dst_reg, c0src_reg} !=
-             ((src_space == 2'd3) || (dst_space == 2'd3) ? {1'b1, `DMA_ERR_BAD_SPACE, 2'b00} :
-              !fmt_ok      ? {1'b1, `DMA_ERR_BAD_FMT, 2'b00} :
-              !s_stride_ok ? {1'b1, `DMA_ERR_BAD_STRIDE, 2'b01} :
-              !d_stride_ok ? {1'b1, `DMA_ERR_BAD_STRIDE, 2'b10} : {1'b0, `DMA_ERR_NONE, 2'b00}))) begin
+             check0_of(job_reg[32*`DMA_W_CTRL +: 10], s_st0 | s_st1 | s_st2, d_st0 | d_st1 | d_st2))) begin
             $error("dma_engine: registered step-0 checks differ from job_reg's (instance %m)");
         end
         if ((state_reg == S_CHECK) && (at5_reg != (step_reg == PSIZE_STEP))) begin
