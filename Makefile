@@ -21,7 +21,7 @@ MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
 endif
 
 .DEFAULT_GOAL := help
-.PHONY: help deps deps-force test sim lint gen clean fuzz bench bench-cmodel bench-systemc
+.PHONY: help deps deps-force test sim lint lint-full gen clean fuzz bench bench-cmodel bench-systemc
 
 # Install what is missing (scripts/install-deps.sh): once per build/ tree,
 # and again whenever one of the tools has gone missing since.
@@ -39,6 +39,7 @@ TESTS   :=   # test executables `make test` runs (each prints a RESULT line)
 FUZZ    :=   # executables `make fuzz` runs with SEEDS=N in the environment
 FUZZ_DEPS :=  # what they need built first
 LINT    :=   # lint stamps `make lint` produces
+LINT_FULL := # the slow ones `make lint-full` and `make test` add
 
 include cmodel/cmodel.mk
 include sw/sw.mk
@@ -46,6 +47,7 @@ include rtl/rtl.mk
 include verif/verif.mk
 include fpga/fpga.mk
 include formal/formal.mk
+LINT := $(filter-out $(LINT_FULL),$(LINT))
 
 help:
 	@echo "trnlite: open FPGA-ready RTL reference design of a Trainium-style core"
@@ -53,6 +55,7 @@ help:
 	@echo "  make sim           run the main demo"
 	@echo "  make test          lint, then build and run every test; ends with 'N passed, N failed'"
 	@echo "  make lint          Verilator -Wall lint, Icarus compile of rtl/, trnlite.core current"
+	@echo "  make lint-full     the same and the 16 x 16 default core (make test runs it)"
 	@echo "  make fuzz SEEDS=N  long random differential runs, N seeds each, a fresh"
 	@echo "                     base seed each run (printed; SEED=<it> replays)"
 	@echo "  make fuzz-products every 16-bit x 16-bit product, bit-exact (PAIR=, ARANGE=, THREADS=)"
@@ -79,7 +82,7 @@ help:
 	@echo ""
 	@echo "Missing tools are installed automatically (scripts/install-deps.sh)."
 
-test: $(DEPS) $(LINT) $(TESTS)
+test: $(DEPS) $(LINT) $(LINT_FULL) $(TESTS)
 	@verif/run_tests.sh $(TESTS)
 
 # A fresh base seed every run (make test keeps its fixed ones); printed
@@ -96,6 +99,7 @@ fuzz: $(DEPS) $(FUZZ_DEPS) $(FUZZ)
 	echo "make fuzz: base seed was $$seed"; exit $$rc
 
 lint: $(DEPS) $(LINT)
+lint-full: $(DEPS) $(LINT) $(LINT_FULL)
 
 bench: bench-cmodel bench-te bench-dma bench-gemm
 
