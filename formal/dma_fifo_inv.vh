@@ -22,5 +22,7 @@ always @* if (!f_sub_init) begin
     assert(out_valid || !a_valid);
     // the pointers are at most DEPTH apart
     assert(f_sub_used <= DEPTH);
+    // the full flag is the pointers' distance
+    assert(full_reg == (f_sub_used == DEPTH));
 end
 `endif

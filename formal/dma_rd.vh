@@ -84,13 +84,17 @@ always @* if (!f_init) cover(f_nb == (1 << OUTSTANDING_LOG2) + 1);
 // (f_nb), then the AR waiting in dma_rd's register. Each entry has its
 // burst's ARLEN; the beats given of these bursts are those the head's
 // beat counter took plus those in the skid buffer. The array entries and
-// the skid register's flag are taps (formal/dma_fifo_inv.vh,
-// dma_skid_inv.vh), wired up after `flatten` by the .sby's `connect
+// the skid register's flag and b_hold's burst are taps (formal/dma_fifo_inv.vh,
+// dma_skid_inv.vh, dma_bypass_inv.vh), wired up after `flatten` by the .sby's `connect
 // -set`; left undriven they would be free and these assertions fail.
 (* keep *) wire [MW-1:0]             f_mhead;    // meta_fifo.f_sub_head
 (* keep *) wire [MW-1:0]             f_mnext;    // meta_fifo.f_sub_next
 (* keep *) wire [OUTSTANDING_LOG2:0] f_mused;    // meta_fifo.f_sub_used
 (* keep *) wire                      f_tv;       // rsp_skid.f_sub_t_valid
+// the burst held in b_hold (b_hold.f_sub_*), placed as in its s_data:
+// {one beat, first beat's count, addr, lo, hi, beats-1, last}
+(* keep *) wire                      f_gv;       // b_hold.f_sub_full
+(* keep *) wire [ADDR_WIDTH+3*(DBL+1)+9:0] f_gd; // b_hold.f_sub_data
 wire [7:0]  f_e1     = f_mhead[11:4];
 wire [7:0]  f_e2     = f_mnext[11:4];
 wire [2:0]  f_nm     = {2'd0, meta_valid} + {{(2-OUTSTANDING_LOG2){1'b0}}, f_mused};
@@ -110,6 +114,8 @@ always @* if (!f_init && !rst) begin
     if (f_nm >= 3'd1) assert(h_bm1 == f_x0);
     if (f_nm >= 3'd2) assert(f_e1 == f_x1 && f_mhead[MW-1] == (f_e1 == 8'd0));
     if (f_nm >= 3'd3) assert(f_e2 == f_x2 && f_mnext[MW-1] == (f_e2 == 8'd0));
+    // a held burst carries its one-beat flag as formed from its beats
+    if (f_gv) assert(f_gd[ADDR_WIDTH+3*(DBL+1)+9] == (f_gd[8:1] == 8'd0));
     if (meta_valid) begin
         assert(h_single == (h_bm1 == 8'd0));
         assert(beat_reg <= h_bm1);

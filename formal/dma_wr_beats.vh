@@ -180,6 +180,18 @@ wire [G-1:0]          f_t_pmask;
 wire                  f_t_onchip, f_t_psum, f_t_end, f_t_slot;
 /* verilator lint_on UNUSEDSIGNAL */
 assign {f_t_data, f_t_strb, f_t_last, f_t_addr, f_t_pmask, f_t_onchip, f_t_psum, f_t_end, f_t_slot} = f_td;
+// the burst held in dma_wr's b_hold (b_hold.f_sub_*), placed as in its s_data
+localparam FGW = ADDR_WIDTH + 3 * (DBL + 1) + 8 + 2 + DBL;
+(* keep *) wire                      f_gtv;       // b_hold.f_sub_full
+(* keep *) wire [FGW-1:0]            f_gtd;       // b_hold.f_sub_data
+/* verilator lint_off UNUSEDSIGNAL */
+wire                  f_g_xp, f_g_single;
+wire [DBL-1:0]        f_g_off;
+wire [DBL:0]          f_g_nfirst, f_g_lo, f_g_hi;
+wire [ADDR_WIDTH-1:0] f_g_addr;
+wire [7:0]            f_g_bm1;
+/* verilator lint_on UNUSEDSIGNAL */
+assign {f_g_xp, f_g_off, f_g_nfirst, f_g_single, f_g_addr, f_g_lo, f_g_hi, f_g_bm1} = f_gtd;
 // the array head's fields (placed as in the meta FIFO's in_data)
 wire [7:0]     f_a_bm1    = f_mhead[12:5];
 wire [DBL:0]   f_a_lo     = f_mhead[2*(DBL+1)+12 : DBL+14];
@@ -233,6 +245,19 @@ always @* if (!f_init && !rst) begin
     if (f_mused != 0) begin
         assert(f_a_bm1 == f_aql && f_a_lo == {1'b0, f_aqo});
         assert(f_a_single == (f_a_bm1 == 8'd0) && !f_a_onchip);
+    end
+    // the bursts on offer to the FIFOs (held, or straight from the
+    // generator) as dma_agen forms them: the first lane is the address's,
+    // and the one-beat flag and first-beat count follow from the geometry
+    if (b_valid) begin
+        assert(b_lo == {1'b0, b_addr[DBL-1:0]});
+        assert(b_single == (b_beats_m1 == 8'd0));
+        assert(b_nfirst == (b_single ? b_hi : DB[DBL:0]) - b_lo);
+    end
+    if (f_gtv) begin
+        assert(f_g_lo == {1'b0, f_g_addr[DBL-1:0]});
+        assert(f_g_single == (f_g_bm1 == 8'd0));
+        assert(f_g_nfirst == (f_g_single ? f_g_hi : DB[DBL:0]) - f_g_lo);
     end
     // the skid buffer: DRAM beats; the beats of the burst on the bus
     // (at most 255 before its last, so that the 9-bit sums cannot wrap)

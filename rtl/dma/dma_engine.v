@@ -19,7 +19,10 @@
  * while the previous one's data and write responses are still on their
  * way; jobs complete in the order they started. Completing a descriptor
  * (its last write answered, or taken on chip) pulses done_pulse[q] for one
- * cycle and increments done_count[q]. A failing descriptor sets err_valid[q] with a code and
+ * cycle, and done_count[q] counts it one cycle later than an update at
+ * that edge would (the counters take a registered copy of the pulse, so
+ * that the retire decision does not run into their enables; `idle` may
+ * rise the cycle before). A failing descriptor sets err_valid[q] with a code and
  * the faulting address, drains the bus, drops the queue's pending
  * descriptors and every later one pushed to it, until err_clear[q].
  * A descriptor pushed with a queue number >= QUEUES is taken (desc_ready
@@ -179,6 +182,7 @@ reg [QUEUES-1:0] qerr_reg,    qerr_next;
 reg [QUEUES*4-1:0]  qcode_reg, qcode_next;
 reg [QUEUES*64-1:0] qaddr_reg, qaddr_next;
 reg [QUEUES*32-1:0] qcnt_reg,  qcnt_next;
+reg [QUEUES-1:0]    done_q_reg;  // done_pulse of the cycle before: counted now
 reg              derr_reg,    derr_next;    // engine-level: bad queue number
 reg [3:0]        dcode_reg,   dcode_next;
 reg [3:0]        dqid_reg,    dqid_next;
@@ -803,7 +807,9 @@ always @* begin
     qerr_next  = qerr_reg;
     qcode_next = qcode_reg;
     qaddr_next = qaddr_reg;
-    qcnt_next  = qcnt_reg;
+    for (k = 0; k < QUEUES; k = k + 1) begin
+        qcnt_next[32*k +: 32] = qcnt_reg[32*k +: 32] + {31'd0, done_q_reg[k]};
+    end
     derr_next  = derr_reg;
     dcode_next = dcode_reg;
     dqid_next  = dqid_reg;
@@ -1009,7 +1015,6 @@ always @* begin
                     qf_flush[k]            = 1'b1;
                 end else begin
                     done_pulse[k]          = 1'b1;
-                    qcnt_next[32*k +: 32]  = qcnt_reg[32*k +: 32] + 32'd1;
                 end
             end
         end
@@ -1079,7 +1084,6 @@ always @* begin
                     qf_flush[k]            = 1'b1;
                 end else begin
                     done_pulse[k]          = 1'b1;
-                    qcnt_next[32*k +: 32]  = qcnt_reg[32*k +: 32] + 32'd1;
                 end
             end
         end
@@ -1126,6 +1130,7 @@ always @(posedge clk) begin
         qcode_reg <= {QUEUES*4{1'b0}};
         qaddr_reg <= {QUEUES*64{1'b0}};
         qcnt_reg  <= {QUEUES*32{1'b0}};
+        done_q_reg <= {QUEUES{1'b0}};
         derr_reg  <= 1'b0;
         dcode_reg <= `DMA_ERR_NONE;
         dqid_reg  <= 4'd0;
@@ -1153,6 +1158,7 @@ always @(posedge clk) begin
         qcode_reg <= qcode_next;
         qaddr_reg <= qaddr_next;
         qcnt_reg  <= qcnt_next;
+        done_q_reg <= done_pulse;
         derr_reg  <= derr_next;
         dcode_reg <= dcode_next;
         dqid_reg  <= dqid_next;

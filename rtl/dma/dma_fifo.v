@@ -42,9 +42,16 @@ reg [DEPTH_LOG2:0] wr_ptr_next;
 reg [DEPTH_LOG2:0] rd_ptr_reg;
 reg [DEPTH_LOG2:0] rd_ptr_next;
 
-wire full  = (wr_ptr_reg[DEPTH_LOG2] != rd_ptr_reg[DEPTH_LOG2]) &&
-             (wr_ptr_reg[DEPTH_LOG2-1:0] == rd_ptr_reg[DEPTH_LOG2-1:0]);
+// `full` is a flip-flop, not a compare of the pointers: in_ready gates
+// the producer's handshake, and in dma_wr that fans out to every enable of
+// the burst generator (docs/fpga.md section 2). It is set by a push that
+// finds DEPTH - 1 entries (a difference of registers, formed beside the
+// handshake) with no pop in the same cycle, and cleared by any pop.
+reg  full_reg;
+wire full  = full_reg;
 wire empty = (wr_ptr_reg == rd_ptr_reg);
+wire [DEPTH_LOG2:0] used        = wr_ptr_reg - rd_ptr_reg;
+wire                almost_full = (used == DEPTH[DEPTH_LOG2:0] - 1'b1);
 
 // the array's own read side: straight out, or into the output register
 wire             a_valid = !empty;
@@ -73,9 +80,13 @@ always @(posedge clk) begin
     if (rst) begin
         wr_ptr_reg <= {(DEPTH_LOG2+1){1'b0}};
         rd_ptr_reg <= {(DEPTH_LOG2+1){1'b0}};
+        full_reg   <= 1'b0;
     end else begin
         wr_ptr_reg <= wr_ptr_next;
         rd_ptr_reg <= rd_ptr_next;
+        // (a push finds the array not full, so with a pop beside it the
+        // count stays below DEPTH)
+        full_reg   <= !clear && (a_push ? (almost_full && !a_pop) : (full_reg && !a_pop));
     end
 end
 
@@ -123,6 +134,13 @@ generate
 endgenerate
 
 `ifndef SYNTHESIS
+`ifndef FORMAL
+// full_reg against the pointers it stands for (the proofs assert it)
+always @(posedge clk) begin
+    if (!rst && (full_reg !== (used == DEPTH[DEPTH_LOG2:0])))
+        $error("dma_fifo: full flag disagrees with the pointers (instance %m)");
+end
+`endif
 initial begin
     if (DEPTH_LOG2 < 1) begin
         $error("dma_fifo: DEPTH_LOG2 must be >= 1 (instance %m)");

@@ -25,7 +25,9 @@
  * AXI: INCR bursts, ARSIZE = full width, ARID 0, never crossing 4 KiB,
  * at most 256 beats; ARVALID is held with stable payload until ARREADY.
  * R beats (and on-chip responses) enter through a register slice
- * (dma_skid): RREADY is a flip-flop output.
+ * (dma_skid): RREADY is a flip-flop output. The generator's bursts reach
+ * the request registers through a fall-through buffer (dma_bypass), so
+ * ARREADY and the meta FIFO's state do not reach the walk.
  */
 module dma_rd #(
     parameter DATA_WIDTH       = 128, // AXI / on-chip data bits
@@ -122,16 +124,21 @@ reg                  first_reg,   first_next;
 reg                  lastm_reg,   lastm_next;
 
 // ---------------------------------------------------------------- bursts
-wire                  b_valid;
-wire                  b_ready;
-wire [ADDR_WIDTH-1:0] b_addr;
-wire [DBL:0]          b_lo;          // first byte lane of the first beat
-wire [DBL:0]          b_hi;          // one past the last lane of the last beat
-wire [7:0]            b_beats_m1;
-wire                  b_last;
+// The generator's bursts (g_*) reach the meta FIFO and the request
+// registers (b_*) through a fall-through buffer (dma_bypass), so that the
+// generator's walk enables wait for its registered ready alone, not for
+// ARREADY, the FIFO and the kill flags (as in dma_wr; docs/dma.md
+// section 8). Bursts keep their cycles.
+wire                  g_valid;
+wire                  g_ready;
+wire [ADDR_WIDTH-1:0] g_addr;
+wire [DBL:0]          g_lo;          // first byte lane of the first beat
+wire [DBL:0]          g_hi;          // one past the last lane of the last beat
+wire [7:0]            g_beats_m1;
+wire                  g_last;
 /* verilator lint_off UNUSEDSIGNAL */ // the read side never transposes
-wire                  b_xp;
-wire [DBL-1:0]        b_off;
+wire                  g_xp;
+wire [DBL-1:0]        g_off;
 /* verilator lint_on UNUSEDSIGNAL */
 wire                  agen_busy;
 
@@ -153,17 +160,54 @@ dma_agen #(
     .stride2        (stride2),
     .xpose_ok       (1'b0),
     .busy           (agen_busy),
-    .burst_valid    (b_valid),
-    .burst_ready    (b_ready),
-    .burst_addr     (b_addr),
-    .burst_lo       (b_lo),
-    .burst_hi       (b_hi),
-    .burst_beats_m1 (b_beats_m1),
-    .burst_last     (b_last),
-    .burst_xp       (b_xp),
-    .burst_off      (b_off)
+    .burst_valid    (g_valid),
+    .burst_ready    (g_ready),
+    .burst_addr     (g_addr),
+    .burst_lo       (g_lo),
+    .burst_hi       (g_hi),
+    .burst_beats_m1 (g_beats_m1),
+    .burst_last     (g_last),
+    .burst_xp       (g_xp),
+    .burst_off      (g_off)
 );
 
+// The first beat's byte count is formed here, from the generator's
+// registers, so that the packer's byte count for a beat is a choice of
+// entry fields (first beat, middle, last) and not a subtraction behind the
+// beat flags: that carry chain fed `total` in the packer and through it
+// every lane of its registers (docs/fpga.md section 2). Both candidates
+// are formed beside the one-beat test (a carry chain of its own), which
+// only picks.
+wire         g_single = (g_beats_m1 == 8'd0);
+wire [DBL:0] g_n1_one = g_hi - g_lo;              // the burst is one beat
+wire [DBL:0] g_n1_sub = DB[DBL:0] - g_lo;         // up to the end of the beat
+wire [DBL:0] g_n1     = g_single ? g_n1_one : g_n1_sub;
+
+wire                  b_valid;
+wire                  b_ready;
+wire [ADDR_WIDTH-1:0] b_addr;
+wire [DBL:0]          b_lo;
+wire [DBL:0]          b_hi;
+wire [7:0]            b_beats_m1;
+wire                  b_last;
+wire                  b_single;
+wire [DBL:0]          b_n1;
+
+// (a killed job's burst is dropped here as in the generator: `clear` is
+// the generator's `stop`, and b_ready is low with it)
+dma_bypass #(
+    .WIDTH (ADDR_WIDTH + 3 * (DBL + 1) + 8 + 2)
+) b_hold (
+    .clk     (clk),
+    .rst     (rst),
+    .clear   (kill_any[cur_reg[0]]),
+    .s_valid (g_valid),
+    .s_ready (g_ready),
+    .s_data  ({g_single, g_n1, g_addr, g_lo, g_hi, g_beats_m1, g_last}),
+    .m_valid (b_valid),
+    .m_ready (b_ready),
+    .m_data  ({b_single, b_n1, b_addr, b_lo, b_hi, b_beats_m1, b_last})
+);
 
 // ------------------------------------------------------- meta FIFO (bursts
 // issued, data not yet all received): entry {one beat, addr, first beat's
@@ -225,17 +269,6 @@ assign               rsp_ready = dropping || rsp_err || (pack_in_ready && !pk_dr
 assign b_ready = !kill_any[cur_reg[0]] && meta_in_ready &&
                  (m_onchip ? !oc_v_reg : (!ar_v_reg || m_axi_arready));
 
-// The first beat's byte count is formed here, as the burst is queued, so
-// that the packer's byte count for a beat is a choice of entry fields
-// (first beat, middle, last) and not a subtraction behind the beat flags:
-// that carry chain fed `total` in the packer and through it every lane of
-// its registers (docs/fpga.md section 2). Both candidates are formed
-// beside the one-beat test (a carry chain of its own), which only picks.
-wire         b_single = (b_beats_m1 == 8'd0);
-wire [DBL:0] b_n1_one = b_hi - b_lo;              // the burst is one beat
-wire [DBL:0] b_n1_sub = DB[DBL:0] - b_lo;         // up to the end of the beat
-wire [DBL:0] b_n1     = b_single ? b_n1_one : b_n1_sub;
-
 // (registered head: the response side's beat geometry starts from
 // flip-flops; it also holds a burst in flight, so 2^OUTSTANDING_LOG2 + 1
 // read bursts can be outstanding)
@@ -293,10 +326,12 @@ assign m_sb_rd_req_psum  = oc_p_reg;
 assign m_sb_rd_req_addr  = oc_a_reg;
 assign m_sb_rd_rsp_ready = m_onchip && sk_s_ready;
 
-assign busy      = agen_busy || ar_v_reg || oc_v_reg || meta_valid;
-assign issuing   = agen_busy;
-assign slot_busy = {(cnt1_reg != {CW{1'b0}}) || (agen_busy && cur_reg[0]),
-                    (cnt0_reg != {CW{1'b0}}) || (agen_busy && !cur_reg[0])};
+// (a burst held in b_hold is still being issued: the job's pattern
+// inputs are held until it has left)
+assign issuing   = agen_busy || b_valid;
+assign busy      = issuing || ar_v_reg || oc_v_reg || meta_valid;
+assign slot_busy = {(cnt1_reg != {CW{1'b0}}) || (issuing && cur_reg[0]),
+                    (cnt0_reg != {CW{1'b0}}) || (issuing && !cur_reg[0])};
 
 always @* begin
     killed_next  = killed_reg;

@@ -27,7 +27,10 @@
  * most 256 beats; AWVALID and WVALID are held with stable payload until
  * ready. W beats may be offered before their AW is accepted (AXI allows it).
  * W beats (and on-chip writes) leave through a register slice (dma_skid):
- * WREADY and the on-chip ready reach only that slice's registers. Bytes
+ * WREADY and the on-chip ready reach only that slice's registers; the
+ * generator's bursts enter the FIFOs and the AW register through a
+ * fall-through buffer (dma_bypass), so AWREADY and the FIFOs' state do not
+ * reach the walk. Bytes
  * outside a beat's strobes are zero.
  *
  * Transposing on-chip writes (XP_PART_LOG2 > 0; docs/dma.md sections 1
@@ -179,17 +182,23 @@ function [CW-1:0] cnt_step(input inc, input e0, input e1, input e2);
 endfunction
 
 // ---------------------------------------------------------------- bursts
-wire                  b_valid;
-wire                  b_ready;
-wire [ADDR_WIDTH-1:0] b_addr;
-wire [DBL:0]          b_lo;          // first byte lane of the first beat
-wire [DBL:0]          b_hi;          // one past the last lane of the last beat
-wire [7:0]            b_beats_m1;
+// The generator's bursts (g_*) reach the FIFOs and the AW register (b_*)
+// through a fall-through buffer (dma_bypass), so that the generator's
+// walk enables wait for its registered ready alone, not for the B and
+// meta FIFOs, AWREADY and the kill flags (that handshake had been the
+// DMA's critical path on the board: docs/dma.md section 8). Bursts keep
+// their cycles.
+wire                  g_valid;
+wire                  g_ready;
+wire [ADDR_WIDTH-1:0] g_addr;
+wire [DBL:0]          g_lo;          // first byte lane of the first beat
+wire [DBL:0]          g_hi;          // one past the last lane of the last beat
+wire [7:0]            g_beats_m1;
 /* verilator lint_off UNUSEDSIGNAL */ // the writer ends on busy, not on a flag
-wire                  b_last;
+wire                  g_last;
 /* verilator lint_on UNUSEDSIGNAL */
-wire                  b_xp;          // a transposing burst
-wire [DBL-1:0]        b_off;         // its elements' byte in the beat
+wire                  g_xp;          // a transposing burst
+wire [DBL-1:0]        g_off;         // its elements' byte in the beat
 wire                  agen_busy;
 
 dma_agen #(
@@ -213,24 +222,52 @@ dma_agen #(
     .stride2        (stride2),
     .xpose_ok       (onchip && !psum),
     .busy           (agen_busy),
-    .burst_valid    (b_valid),
-    .burst_ready    (b_ready),
-    .burst_addr     (b_addr),
-    .burst_lo       (b_lo),
-    .burst_hi       (b_hi),
-    .burst_beats_m1 (b_beats_m1),
-    .burst_last     (b_last),
-    .burst_xp       (b_xp),
-    .burst_off      (b_off)
+    .burst_valid    (g_valid),
+    .burst_ready    (g_ready),
+    .burst_addr     (g_addr),
+    .burst_lo       (g_lo),
+    .burst_hi       (g_hi),
+    .burst_beats_m1 (g_beats_m1),
+    .burst_last     (g_last),
+    .burst_xp       (g_xp),
+    .burst_off      (g_off)
 );
 
 // bytes of a burst's first beat: [lo, hi) for a one-beat burst, else
-// [lo, DB). (Forming both differences beside the one-beat test and only
-// picking between them shortened this path by an estimated 4 ns, but
-// Yosys then mapped the flattened DMA about 490 LUT4-eq larger, over the
-// board budget: not kept; docs/dma.md section 8.)
-wire                  b_single = (b_beats_m1 == 8'd0);
-wire [DBL:0]          b_nfirst = (b_single ? b_hi : DB[DBL:0]) - b_lo;
+// [lo, DB), formed from the generator's registers (and held with the
+// burst). (Forming both differences beside the one-beat test
+// and only picking between them shortened this path by an estimated
+// 4 ns, but Yosys then mapped the flattened DMA about 490 LUT4-eq larger,
+// over the board budget: not kept; docs/dma.md section 8.)
+wire                  g_single = (g_beats_m1 == 8'd0);
+wire [DBL:0]          g_nfirst = (g_single ? g_hi : DB[DBL:0]) - g_lo;
+
+wire                  b_valid;
+wire                  b_ready;
+wire [ADDR_WIDTH-1:0] b_addr;
+wire [DBL:0]          b_lo;
+wire [DBL:0]          b_hi;
+wire [7:0]            b_beats_m1;
+wire                  b_xp;
+wire [DBL-1:0]        b_off;
+wire                  b_single;
+wire [DBL:0]          b_nfirst;
+
+// (a killed job's burst is dropped here as in the generator: `clear` is
+// the generator's `stop`, and b_ready is low with it)
+dma_bypass #(
+    .WIDTH (ADDR_WIDTH + 3 * (DBL + 1) + 8 + 2 + DBL)
+) b_hold (
+    .clk     (clk),
+    .rst     (rst),
+    .clear   (kill_any[cur_reg[0]]),
+    .s_valid (g_valid),
+    .s_ready (g_ready),
+    .s_data  ({g_xp, g_off, g_nfirst, g_single, g_addr, g_lo, g_hi, g_beats_m1}),
+    .m_valid (b_valid),
+    .m_ready (b_ready),
+    .m_data  ({b_xp, b_off, b_nfirst, b_single, b_addr, b_lo, b_hi, b_beats_m1})
+);
 
 // W meta FIFO: bursts whose beats are still owed.
 wire          meta_in_ready;
@@ -397,10 +434,12 @@ assign m_sb_wr_data  = sk_data;
 assign m_sb_wr_strb  = sk_strb;
 assign m_sb_wr_pmask = sk_pmask;
 
-assign busy      = agen_busy || aw_v_reg || meta_valid || sk_valid || bq_valid;
-assign issuing   = agen_busy;
-assign slot_busy = {(cnt1_reg != {CW{1'b0}}) || (agen_busy && cur_reg[0]),
-                    (cnt0_reg != {CW{1'b0}}) || (agen_busy && !cur_reg[0])};
+// (a burst held in b_hold is still being issued: the job's pattern
+// inputs are held until it has left)
+assign issuing   = agen_busy || b_valid;
+assign busy      = issuing || aw_v_reg || meta_valid || sk_valid || bq_valid;
+assign slot_busy = {(cnt1_reg != {CW{1'b0}}) || (issuing && cur_reg[0]),
+                    (cnt0_reg != {CW{1'b0}}) || (issuing && !cur_reg[0])};
 
 always @* begin
     killed_next = killed_reg;

@@ -7,9 +7,10 @@
 set -u
 out=build/synth/dma_params
 mkdir -p "$out"
-files="rtl/dma/dma_engine.v rtl/dma/dma_rd.v rtl/dma/dma_wr.v rtl/dma/dma_cvt.v rtl/dma/dma_agen.v"
-files="$files rtl/dma/dma_pack.v rtl/dma/dma_fifo.v rtl/dma/dma_skid.v rtl/dma/dma_rotl.v rtl/dma/dma_queues.v rtl/dma/dma_mul.v rtl/dma/dma_psize.v"
-files="$files rtl/common/tl_widen.v rtl/common/tl_narrow.v rtl/common/tl_sr_rand.v"
+# the DMA's sources as rtl/dma/files.mk lists them (DMA_FILES, with its
+# continuation lines), so that a new file cannot be missed here
+files=$(sed -n '/^DMA_FILES *:=/,/[^\\]$/p' rtl/dma/files.mk | sed 's/^DMA_FILES *:=//; s/\\$//' | tr -s ' \n' ' ')
+[[ $files == *dma_engine.v* ]] || { echo "FAIL: no DMA_FILES in rtl/dma/files.mk"; echo "RESULT test_dma_params 1 1"; exit 1; }
 run=0; failed=0
 
 # elab NAME WANT(ok|MODULE-NAME-FRAGMENT) PARAMS...
