@@ -180,10 +180,10 @@ wire [G-1:0]          f_t_pmask;
 wire                  f_t_onchip, f_t_psum, f_t_end, f_t_slot;
 /* verilator lint_on UNUSEDSIGNAL */
 assign {f_t_data, f_t_strb, f_t_last, f_t_addr, f_t_pmask, f_t_onchip, f_t_psum, f_t_end, f_t_slot} = f_td;
-// the burst held in dma_wr's b_hold (b_hold.f_sub_*), placed as in its s_data
+// the burst slice's skid register (b_skid.f_sub_t_*), placed as in its s_data
 localparam FGW = ADDR_WIDTH + 3 * (DBL + 1) + 8 + 2 + DBL;
-(* keep *) wire                      f_gtv;       // b_hold.f_sub_full
-(* keep *) wire [FGW-1:0]            f_gtd;       // b_hold.f_sub_data
+(* keep *) wire                      f_gtv;       // b_skid.f_sub_t_valid
+(* keep *) wire [FGW-1:0]            f_gtd;       // b_skid.f_sub_t_data
 /* verilator lint_off UNUSEDSIGNAL */
 wire                  f_g_xp, f_g_single;
 wire [DBL-1:0]        f_g_off;
@@ -246,9 +246,9 @@ always @* if (!f_init && !rst) begin
         assert(f_a_bm1 == f_aql && f_a_lo == {1'b0, f_aqo});
         assert(f_a_single == (f_a_bm1 == 8'd0) && !f_a_onchip);
     end
-    // the bursts on offer to the FIFOs (held, or straight from the
-    // generator) as dma_agen forms them: the first lane is the address's,
-    // and the one-beat flag and first-beat count follow from the geometry
+    // the bursts in the slice (its output and skid registers) as dma_agen
+    // forms them: the first lane is the address's, and the one-beat flag
+    // and first-beat count follow from the geometry
     if (b_valid) begin
         assert(b_lo == {1'b0, b_addr[DBL-1:0]});
         assert(b_single == (b_beats_m1 == 8'd0));

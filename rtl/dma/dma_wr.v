@@ -28,9 +28,8 @@
  * ready. W beats may be offered before their AW is accepted (AXI allows it).
  * W beats (and on-chip writes) leave through a register slice (dma_skid):
  * WREADY and the on-chip ready reach only that slice's registers; the
- * generator's bursts enter the FIFOs and the AW register through a
- * fall-through buffer (dma_bypass), so AWREADY and the FIFOs' state do not
- * reach the walk. Bytes
+ * generator's bursts enter the FIFOs and the AW register through another,
+ * so AWREADY and the FIFOs' state do not reach the walk. Bytes
  * outside a beat's strobes are zero.
  *
  * Transposing on-chip writes (XP_PART_LOG2 > 0; docs/dma.md sections 1
@@ -183,11 +182,16 @@ endfunction
 
 // ---------------------------------------------------------------- bursts
 // The generator's bursts (g_*) reach the FIFOs and the AW register (b_*)
-// through a fall-through buffer (dma_bypass), so that the generator's
-// walk enables wait for its registered ready alone, not for the B and
+// through a register slice (dma_skid), so that the generator's walk
+// enables wait for the slice's registered ready alone, not for the B and
 // meta FIFOs, AWREADY and the kill flags (that handshake had been the
-// DMA's critical path on the board: docs/dma.md section 8). Bursts keep
-// their cycles.
+// DMA's critical path on the board), and the burst's geometry (the
+// generator's adders and the first-beat count) ends in the slice's
+// registers instead of running on into the meta FIFO. A burst leaves one
+// cycle later than without it, still one per cycle; the W data it waits
+// for comes through the read side, later still (docs/dma.md section 8).
+// The read side, whose bursts start the transfer, uses a fall-through
+// buffer instead (dma_bypass), which costs no cycle.
 wire                  g_valid;
 wire                  g_ready;
 wire [ADDR_WIDTH-1:0] g_addr;
@@ -234,8 +238,8 @@ dma_agen #(
 );
 
 // bytes of a burst's first beat: [lo, hi) for a one-beat burst, else
-// [lo, DB), formed from the generator's registers (and held with the
-// burst). (Forming both differences beside the one-beat test
+// [lo, DB), formed before the slice so that the meta FIFO's entry comes
+// from its registers. (Forming both differences beside the one-beat test
 // and only picking between them shortened this path by an estimated
 // 4 ns, but Yosys then mapped the flattened DMA about 490 LUT4-eq larger,
 // over the board budget: not kept; docs/dma.md section 8.)
@@ -253,11 +257,11 @@ wire [DBL-1:0]        b_off;
 wire                  b_single;
 wire [DBL:0]          b_nfirst;
 
-// (a killed job's burst is dropped here as in the generator: `clear` is
-// the generator's `stop`, and b_ready is low with it)
-dma_bypass #(
+// (a killed job's bursts are dropped here as in the generator: `clear`
+// is the generator's `stop`)
+dma_skid #(
     .WIDTH (ADDR_WIDTH + 3 * (DBL + 1) + 8 + 2 + DBL)
-) b_hold (
+) b_skid (
     .clk     (clk),
     .rst     (rst),
     .clear   (kill_any[cur_reg[0]]),
@@ -434,8 +438,8 @@ assign m_sb_wr_data  = sk_data;
 assign m_sb_wr_strb  = sk_strb;
 assign m_sb_wr_pmask = sk_pmask;
 
-// (a burst held in b_hold is still being issued: the job's pattern
-// inputs are held until it has left)
+// (a burst in the slice is still being issued: the job's pattern inputs
+// are held until it has left)
 assign issuing   = agen_busy || b_valid;
 assign busy      = issuing || aw_v_reg || meta_valid || sk_valid || bq_valid;
 assign slot_busy = {(cnt1_reg != {CW{1'b0}}) || (issuing && cur_reg[0]),
