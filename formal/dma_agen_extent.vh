@@ -107,7 +107,11 @@ assign f_ok[1] = f_init || XP_PART_LOG2 != 0 || !xp_reg;
 assign f_ok[2] = !f_walk || (n0_reg == (contiguous ? 32'd1 : count0) && n0one_reg == (n0_reg == 32'd1));
 assign f_ok[3] = !f_walk || (i0_reg < n0_reg && i0z_reg == (i0_reg + 32'd1 == n0_reg));
 assign f_ok[4] = !f_walk || (i1_reg < count1 && i1z_reg == (i1_reg + 16'd1 == count1)
-                             && i2_reg < count2 && i2z_reg == (i2_reg + 16'd1 == count2));
+                             && i2_reg < count2 && i2z_reg == (i2_reg + 16'd1 == count2)
+                             // the row-end step flags decoded from them
+                             && lr_reg == (i0z_reg && i1z_reg && i2z_reg)
+                             && s12_reg == (i0z_reg && !lr_reg)
+                             && s2_reg == (i0z_reg && i1z_reg && !i2z_reg));
 // the ghost spans and what is left: the products
 assign f_ok[5] = !f_walk || (f_e0 == f_mul({{(32-FC){1'b0}}, n0_reg[FC-1:0] - 1'b1}, stride0)
                              && f_e1 == f_mul({{(32-FC){1'b0}}, count1[FC-1:0] - 1'b1}, stride1)

@@ -109,6 +109,12 @@ reg                  i0z_reg,     i0z_next;    // i0 == n0 - 1
 reg                  i1z_reg,     i1z_next;    // i1 == count1 - 1
 reg                  i2z_reg,     i2z_next;    // i2 == count2 - 1
 reg                  n0one_reg,   n0one_next;  // n0 == 1
+// what the end of the current row steps, decoded from the flags above
+// into registers of their own, so that the enables of the index and
+// address registers are one gate of flip-flops (and the handshake)
+reg                  lr_reg,      lr_next;     // nothing: the last row
+reg                  s12_reg,     s12_next;    // dim 1 or 2 (i0 at its last, not the last row)
+reg                  s2_reg,      s2_next;     // dim 2 (i0, i1 at their last, i2 not)
 reg                  xp_reg,      xp_next;     // transposing walk: units are partitions
 // the row-end test kept as a flag (rem_reg <= tb_reg), so that no 35-bit
 // comparison sits in front of the enables of the index and address
@@ -203,7 +209,7 @@ always @* begin
     xslot       = {{(BEAT_LOG2-XP_GROUP_LOG2){1'b0}}, cur_reg[XPL +: XP_GROUP_LOG2]} << esize_log2;
     step        = xp_reg ? (({{(ADDR_WIDTH-BEAT_LOG2-1){1'b0}}, tb_reg[BEAT_LOG2:0]} << XP_PART_LOG2) >> esize_log2[0])
                          : {{(ADDR_WIDTH-BOUNDARY_LOG2-1){1'b0}}, tb_reg};
-    last_row    = i0z_reg && i1z_reg && i2z_reg;
+    last_row    = lr_reg;
     tb_next     = tb_reg;
     if (!i0z_reg)
         next_row = a0_reg + {{(ADDR_WIDTH-32){1'b0}}, stride0};
@@ -277,29 +283,24 @@ always @* begin
             tb_next  = xp_reg ? to_group(next_row) << esize_log2 : BND - {1'b0, next_row[BOUNDARY_LOG2-1:0]};
             rdone_next = lim_ok_reg && (next_off <= lim_reg);
             cur_next = next_row;
+            // one test per dimension, each on its own flag: the next row
+            // steps i0, else i1 (s12: i1 or i2), else i2 (s2)
             if (last_row) begin
                 active_next = 1'b0;
-            end else if (!i0z_reg) begin
-                i0_next  = i0_reg + 32'd1;
-                i0z_next = (i0_reg + 32'd2 == n0_reg);
-                a0_next  = next_row;
-            end else if (!i1z_reg) begin
-                i0_next  = 32'd0;
-                i0z_next = n0one_reg;
-                i1_next  = i1_reg + 16'd1;
-                i1z_next = (i1_reg + 16'd2 == count1);
-                a1_next  = next_row;
-                a0_next  = next_row;
             end else begin
-                i0_next  = 32'd0;
-                i0z_next = n0one_reg;
-                i1_next  = 16'd0;
-                i1z_next = (count1 == 16'd1);
+                i0_next  = i0z_reg ? 32'd0 : i0_reg + 32'd1;
+                i0z_next = i0z_reg ? n0one_reg : (i0_reg + 32'd2 == n0_reg);
+                a0_next  = next_row;
+            end
+            if (s12_reg) begin
+                i1_next  = s2_reg ? 16'd0 : i1_reg + 16'd1;
+                i1z_next = s2_reg ? (count1 == 16'd1) : (i1_reg + 16'd2 == count1);
+                a1_next  = next_row;
+            end
+            if (s2_reg) begin
                 i2_next  = i2_reg + 16'd1;
                 i2z_next = (i2_reg + 16'd2 == count2);
                 a2_next  = next_row;
-                a1_next  = next_row;
-                a0_next  = next_row;
             end
         end
     end
@@ -314,6 +315,9 @@ always @* begin
             active_next = 1'b0;
         end
     end
+    lr_next = i0z_next && i1z_next && i2z_next;
+    s12_next = i0z_next && !(i1z_next && i2z_next);
+    s2_next = i0z_next && i1z_next && !i2z_next;
 end
 
 always @(posedge clk) begin
@@ -345,6 +349,9 @@ always @(posedge clk) begin
     i1z_reg     <= i1z_next;
     i2z_reg     <= i2z_next;
     n0one_reg   <= n0one_next;
+    lr_reg      <= lr_next;
+    s12_reg     <= s12_next;
+    s2_reg      <= s2_next;
     rdone_reg   <= rdone_next;
     lim_reg     <= lim_next;
     lim_ok_reg  <= lim_ok_next;

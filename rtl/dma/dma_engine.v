@@ -301,7 +301,7 @@ endfunction
 // ----------------------------------------------------------- queues
 wire [QUEUES-1:0]     qf_in_ready;
 wire [QUEUES-1:0]     qf_valid;
-wire [639:0]          q_head;        // head descriptor of the picked queue
+wire [646:0]          q_head;        // head of the picked queue: step-0 checks, descriptor
 reg  [QUEUES-1:0]     qf_push;
 reg  [QUEUES-1:0]     qf_flush;
 reg                   found;         // pick_reg's queue is still eligible: take its head
@@ -321,15 +321,28 @@ reg  [1:0]            ev;            // an error report per slot this cycle
 reg  [7:0]            ev_code;
 reg  [127:0]          ev_addr;
 
+// The step-0 checks of a descriptor are computed as it is pushed and
+// stored beside it in the queue, so that the step-0 decision (and
+// jaddr_reg's enable) comes from flip-flops loaded straight from the
+// queue array's read port, with job_reg: no format and stride logic
+// behind the array's read address (docs/fpga.md section 2). A descriptor
+// does not change in its queue, so the outcome is the same as checking
+// it when it is taken.
+wire [6:0] d_check0 = check0_of(desc_data[32*`DMA_W_CTRL +: 10],
+                                desc_data[32*`DMA_W_SRC_STR0 +: 32] | desc_data[32*(`DMA_W_SRC_STR0+1) +: 32] |
+                                desc_data[32*(`DMA_W_SRC_STR0+2) +: 32],
+                                desc_data[32*`DMA_W_DST_STR0 +: 32] | desc_data[32*(`DMA_W_DST_STR0+1) +: 32] |
+                                desc_data[32*(`DMA_W_DST_STR0+2) +: 32]);
+
 dma_queues #(
     .QUEUES     (QUEUES),
     .DEPTH_LOG2 (QUEUE_DEPTH_LOG2),
-    .WIDTH      (640)
+    .WIDTH      (647)
 ) queues (
     .clk       (clk),
     .rst       (rst),
     .push      (qf_push),
-    .in_data   (desc_data),
+    .in_data   ({d_check0, desc_data}),
     .not_full  (qf_in_ready),
     .not_empty (qf_valid),
     .head_sel  (pick_reg),
@@ -745,23 +758,13 @@ always @(posedge clk) begin
     haz_reg <= haz_next;
 end
 
-// The step-0 checks are computed from the head being taken, in the cycle
-// job_reg loads it, so that the step-0 decision (and jaddr_reg's enable)
-// comes from flip-flops instead of job_reg's fields through the format
-// and stride logic. Same enable as job_reg (it takes the head in every
-// idle cycle), so the flags always describe job_reg.
-wire [6:0] c0_head = check0_of(q_head[32*`DMA_W_CTRL +: 10],
-                               q_head[32*`DMA_W_SRC_STR0 +: 32] | q_head[32*(`DMA_W_SRC_STR0+1) +: 32] |
-                               q_head[32*(`DMA_W_SRC_STR0+2) +: 32],
-                               q_head[32*`DMA_W_DST_STR0 +: 32] | q_head[32*(`DMA_W_DST_STR0+1) +: 32] |
-                               q_head[32*(`DMA_W_DST_STR0+2) +: 32]);
-
+// the stored step-0 checks of the head, with job_reg (same enable)
 always @(posedge clk) begin
     if (state_reg == S_IDLE) begin
-        c0err_reg  <= c0_head[6];
-        c0code_reg <= c0_head[5:2];
-        c0dst_reg  <= c0_head[1];
-        c0src_reg  <= c0_head[0];
+        c0err_reg  <= q_head[646];
+        c0code_reg <= q_head[645:642];
+        c0dst_reg  <= q_head[641];
+        c0src_reg  <= q_head[640];
     end
 end
 
@@ -891,7 +894,7 @@ always @* begin
             // found: their enables (job_reg is 640 bits) are the state
             // alone, and the pick's logic reaches only the state, the
             // round-robin start and the queue's pop.
-            job_next     = q_head;
+            job_next     = q_head[639:0];
             qsel_next    = pick_reg;
             step_next    = 3'd0;
             jerr_next    = 1'b0;

@@ -124,6 +124,25 @@ always @* begin
         ov_next = 1'b0;
     end
 
+    // The output word's registers load whenever the slot is free, with
+    // the word that a tail or a beat would make: ov_next alone says
+    // whether there is one. Their enable (the word is BYTES bytes wide) is
+    // then slot_free, a register and out_ready, not in_valid and `drop`,
+    // which in the reader come from the kill flags through the response
+    // handshake (docs/fpga.md section 2).
+    if (slot_free) begin
+        if (pend_reg) begin
+            od_next = acc_reg;
+            on_next = fill_reg;
+            ol_next = 1'b1;
+        end else begin
+            od_next = lo_word;
+            on_next = (total >= FULL) ? BYTES[BYTES_LOG2:0] : total[BYTES_LOG2:0];
+            ol_next = in_last && (total <= FULL);
+            ot_next = in_tag;
+        end
+    end
+
     if (clear) begin
         fill_next = {(BYTES_LOG2+1){1'b0}};
         pend_next = 1'b0;
@@ -135,27 +154,17 @@ always @* begin
         // acc was written from hi_word, which is zero at and above fill
         if (slot_free) begin
             ov_next   = 1'b1;
-            od_next   = acc_reg;
-            on_next   = fill_reg;
-            ol_next   = 1'b1;
             fill_next = {(BYTES_LOG2+1){1'b0}};
             pend_next = 1'b0;
         end
     end else if (in_valid && slot_free) begin
-        ot_next = in_tag;
         if (total >= FULL) begin
             ov_next   = 1'b1;
-            od_next   = lo_word;
-            on_next   = BYTES[BYTES_LOG2:0];
             acc_next  = hi_word;
             fill_next = total[BYTES_LOG2:0] - BYTES[BYTES_LOG2:0];
-            ol_next   = in_last && (total == FULL);
             pend_next = in_last && (total != FULL);
         end else if (in_last) begin
             ov_next   = 1'b1;
-            od_next   = lo_word;
-            on_next   = total[BYTES_LOG2:0];
-            ol_next   = 1'b1;
             fill_next = {(BYTES_LOG2+1){1'b0}};
         end else begin
             acc_next  = lo_word;

@@ -106,7 +106,14 @@ reg  [CW-1:0]        cnt1_reg,    cnt1_next;
 reg                  pkl_reg,     pkl_next;      // the packer holds a partial job
 reg                  pks_reg,     pks_next;      // ... of this slot
 reg                  oc_p_reg,    oc_p_next;     // on-chip request: PSUM
-wire [1:0]           kill_any = kill | killed_reg;
+// A job's start clears its slot's killed flag (left from the slot's
+// last job) one cycle later, through kclr_reg: the engine's launch
+// decision then ends in one flip-flop, not in the flags' logic. In that
+// cycle the flag is masked, so kill_any is as if it had been cleared at
+// the start (nothing of the new job is in flight before then).
+reg  [1:0]           kclr_reg;
+wire [1:0]           killed_now = killed_reg & ~kclr_reg;
+wire [1:0]           kill_any = kill | killed_now;
 // A job killed in the middle of its stream leaves a partial word in the
 // packer: it is dropped, so the next job's bytes start a new word.
 wire                 pk_drop  = pkl_reg && kill_any[pks_reg];
@@ -334,7 +341,7 @@ assign slot_busy = {(cnt1_reg != {CW{1'b0}}) || (issuing && cur_reg[0]),
                     (cnt0_reg != {CW{1'b0}}) || (issuing && !cur_reg[0])};
 
 always @* begin
-    killed_next  = killed_reg;
+    killed_next  = killed_now;
     cur_next     = cur_reg;
     kind_next    = kind_reg;
     cnt0_next    = cnt0_reg;
@@ -429,7 +436,6 @@ always @* begin
     end
 
     if (start) begin
-        killed_next[start_seq[0]] = 1'b0;
         cur_next  = start_seq;
         kind_next = onchip;
     end
@@ -438,6 +444,7 @@ end
 always @(posedge clk) begin
     if (rst) begin
         killed_reg  <= 2'b00;
+        kclr_reg  <= 2'b00;
         cur_reg     <= 3'd0;
         kind_reg    <= 1'b0;
         cnt0_reg    <= {CW{1'b0}};
@@ -450,6 +457,7 @@ always @(posedge clk) begin
         lastm_reg   <= 1'b0;
     end else begin
         killed_reg  <= killed_next;
+        kclr_reg  <= start ? (start_seq[0] ? 2'b10 : 2'b01) : 2'b00;
         cur_reg     <= cur_next;
         kind_reg    <= kind_next;
         cnt0_reg    <= cnt0_next;

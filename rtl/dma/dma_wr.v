@@ -157,7 +157,14 @@ reg [DB-1:0]         lane_buf;  // lanes [lo, lo + cnt): their places in the bea
 reg                  live;      // a beat of a live job at the head (its bytes, not zeros)
 reg                  skip_end;  // a dead job's on-chip burst ends, skipped
 integer              i;
-wire [1:0]           kill_any = kill | killed_reg;
+// A job's start clears its slot's killed flag (left from the slot's
+// last job) one cycle later, through kclr_reg: the engine's launch
+// decision then ends in one flip-flop, not in the flags' logic. In that
+// cycle the flag is masked, so kill_any is as if it had been cleared at
+// the start (nothing of the new job is in flight before then).
+reg  [1:0]           kclr_reg;
+wire [1:0]           killed_now = killed_reg & ~kclr_reg;
+wire [1:0]           kill_any = kill | killed_now;
 
 // A burst counter's change in one cycle, CW-bit two's complement: one
 // issued (inc) less up to three ended (e0, e1, e2). A table of constants
@@ -446,7 +453,7 @@ assign slot_busy = {(cnt1_reg != {CW{1'b0}}) || (issuing && cur_reg[0]),
                     (cnt0_reg != {CW{1'b0}}) || (issuing && !cur_reg[0])};
 
 always @* begin
-    killed_next = killed_reg;
+    killed_next = killed_now;
     cur_next    = cur_reg;
     cnt0_next   = cnt0_reg;
     cnt1_next   = cnt1_reg;
@@ -619,7 +626,6 @@ always @* begin
                                     sk_fire && sk_end && sk_slot, skip_end && h_seq[0]);
 
     if (start) begin
-        killed_next[start_seq[0]] = 1'b0;
         cur_next = start_seq;
     end
 end
@@ -627,6 +633,7 @@ end
 always @(posedge clk) begin
     if (rst) begin
         killed_reg <= 2'b00;
+        kclr_reg <= 2'b00;
         cur_reg    <= 3'd0;
         cnt0_reg   <= {CW{1'b0}};
         cnt1_reg   <= {CW{1'b0}};
@@ -638,6 +645,7 @@ always @(posedge clk) begin
         cnt_reg    <= {(DBL+1){1'b0}};
     end else begin
         killed_reg <= killed_next;
+        kclr_reg <= start ? (start_seq[0] ? 2'b10 : 2'b01) : 2'b00;
         cur_reg    <= cur_next;
         cnt0_reg   <= cnt0_next;
         cnt1_reg   <= cnt1_next;
