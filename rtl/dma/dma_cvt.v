@@ -151,8 +151,17 @@ reg          i1z_reg,   i1z_next;      // i1 is the last dim-1 index
 reg          i2z_reg,   i2z_next;
 reg          c1one_reg, c1one_next;    // count1 == 1
 reg [31:0]   cc_reg,    cc_next;       // coordinate of element i0
-reg [31:0]   c1_reg,    c1_next;       // coordinate of (0, i1, i2)
-reg [31:0]   c2_reg,    c2_next;       // coordinate of (0, 0, i2)
+reg [31:0]   c1_reg,    c1_next;       // coordinate of (0, i1, i2) (but see c1_cur)
+reg [31:0]   c2_reg,    c2_next;       // coordinate of (0, 0, i2) (but see c2_cur)
+// A row's (plane's) end loads the next row's (plane's) start into cc_reg,
+// and c1_reg (c2_reg) takes it from there one cycle later: their enables
+// are these flip-flops, not the group logic and the pipeline's enable
+// (the two 32-bit registers behind one late enable were the board DMA's
+// critical path). Until then c1_cur (c2_cur) is cc_reg.
+reg          re_q_reg;                  // the last cycle's issue ended a row
+reg          pe_q_reg;                  // ... a plane
+wire [31:0]  c1_cur = re_q_reg ? cc_reg : c1_reg;
+wire [31:0]  c2_cur = pe_q_reg ? cc_reg : c2_reg;
 reg          done_reg,  done_next;     // every element issued
 // issue waits only for the word and the packer: a conversion job is
 // loaded, settled and not done (cval, !copy, !settle, !done) in one flag
@@ -348,8 +357,8 @@ always @* begin
     i2z_next  = i2z_reg;
     c1one_next = c1one_reg;
     cc_next   = cc_reg;
-    c1_next   = c1_reg;
-    c2_next   = c2_reg;
+    c1_next   = c1_cur;
+    c2_next   = c2_cur;
     done_next = done_reg;
     bth_next  = bth_reg;
     v_next    = v_reg;
@@ -408,16 +417,13 @@ always @* begin
             i1z_next = c1one_reg;
             i2_next  = i2_reg + 16'd1;
             i2z_next = (i2_reg + 16'd2 == count2);
-            c2_next = c2_reg + cstride2;
-            c1_next = c2_reg + cstride2;
-            cc_next = c2_reg + cstride2;
+            cc_next = c2_cur + cstride2;
         end else if (row_end) begin
             rl_next  = count0;
             rsm_next = c0s_reg;
             i1_next  = i1_reg + 16'd1;
             i1z_next = (i1_reg + 16'd2 == count1);
-            c1_next = c1_reg + cstride1;
-            cc_next = c1_reg + cstride1;
+            cc_next = c1_cur + cstride1;
         end else begin
             rl_next  = rl_sub;
             rsm_next = rsm_sub;
@@ -483,6 +489,8 @@ always @(posedge clk) begin
         settle_reg <= 1'b0;
         sw_reg     <= 1'b0;
         quiet_reg  <= 1'b1;
+        re_q_reg   <= 1'b0;
+        pe_q_reg   <= 1'b0;
     end else begin
         done_reg   <= done_next;
         armed_reg  <= armed_next;
@@ -492,6 +500,9 @@ always @(posedge clk) begin
         settle_reg <= settle_next;
         sw_reg     <= switch;
         quiet_reg  <= !busy && !issue;
+        // (no issue in a settle cycle: the loads of q_cbase come first)
+        re_q_reg   <= issue && row_end;
+        pe_q_reg   <= issue && plane_end;
     end
     cfgq_reg <= cfg;
     ccfg_reg <= ccfg_next;

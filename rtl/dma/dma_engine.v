@@ -207,6 +207,7 @@ reg [1:0]           serr_reg,  serr_next;   // it failed
 reg [7:0]           scode_reg, scode_next;
 reg [127:0]         saddr_reg, saddr_next;
 reg [1:0]           skill_reg, skill_next;  // stop it: no more requests, drop its data
+reg [1:0]           skclr_reg;              // launched in the cycle before: skill_reg clears now
 reg [1:0]           sdrop_reg, sdrop_next;  // retire it without a trace (queue failed before it)
 reg [1:0]           schain_reg, schain_next; // a later job of the other slot's queue
 reg [1:0]           sdram_reg, sdram_next;  // it writes DRAM
@@ -729,9 +730,18 @@ end
 reg         tot_ne_reg;
 reg         tot_zero_reg;
 
+// ... and every check of step PSIZE_STEP in one flip-flop, from the same
+// values a cycle ahead (the range compares are dma_psize's own, on its
+// last byte: Yosys shares them), so that the launch waits for one flag,
+// not for six (the launch loads every register of a slot)
+reg         chk_ok_reg;
+
 always @(posedge clk) begin
     tot_ne_reg   <= (s_total != d_total);
     tot_zero_reg <= (s_total == 64'd0);
+    chk_ok_reg   <= (s_total == d_total) && (s_total != 64'd0) && !s_below && !d_below &&
+                    !(s_last > space_limit(src_space, dram_limit)) &&
+                    !(d_last > space_limit(dst_space, dram_limit));
 end
 
 wire        s_bad   = s_below || s_over;
@@ -794,7 +804,6 @@ reg [2*QUEUES-1:0] rq;        // per slot: the queue it completes (none if dropp
 reg [3:0]        r_code;      // the oldest job's error code and address
 reg [63:0]       r_addr;
 reg              ovr;         // the front-end job is dropped (its queue failed, or abort)
-reg              chk_ok;      // every check of step PSIZE_STEP passed
 reg              gate;        // an earlier job of the same queue writes DRAM
 reg              lslot;       // the launching job's slot
 
@@ -824,7 +833,7 @@ always @* begin
     serr_next  = serr_reg;
     scode_next = scode_reg;
     saddr_next = saddr_reg;
-    skill_next = skill_reg;
+    skill_next = skill_reg & ~skclr_reg;
     sdrop_next = sdrop_reg;
     schain_next = schain_reg;
     sdram_next = sdram_reg;
@@ -880,9 +889,8 @@ always @* begin
     // cycle later: the failing job may be an earlier one of this queue).
     // Never when the front-end job is being dropped (below).
     ovr    = (((qfail_reg | qerr_reg) & qsel_reg) != {QUEUES{1'b0}}) || abort;
-    chk_ok = !tot_ne_reg && !tot_zero_reg && !s_below && !s_over && !d_below && !d_over;
     launch = !ovr &&
-             ((at5_reg && (state_reg == S_CHECK) && chk_ok && (sv_reg == 2'b00) && !rd_busy) ||
+             ((at5_reg && (state_reg == S_CHECK) && chk_ok_reg && (sv_reg == 2'b00) && !rd_busy) ||
               ((state_reg == S_LAUNCH) && !sv_reg[lslot] && !gate && !haz_reg && !evany &&
                ((rkind_reg == (src_space != `DMA_SPACE_DRAM)) || !rd_busy)));
 
@@ -985,15 +993,30 @@ always @* begin
         for (k = 0; k < 2; k = k + 1) begin
             if (lslot == k[0]) begin
                 sv_next[k]     = 1'b1;
-                sq_next[QUEUES*k +: QUEUES] = qsel_reg;
-                skill_next[k]  = 1'b0;
                 // a later job of a queue that has one in flight
                 schain_next[k] = sv_reg[1-k] &&
                     ((sq_reg[QUEUES*(1-k) +: QUEUES] & qsel_reg) != {QUEUES{1'b0}});
-                sdram_next[k]  = (dst_space == `DMA_SPACE_DRAM);
-                sdsp_next[2*k +: 2] = dst_space;
-                sdlo_next[ADDR_WIDTH*k +: ADDR_WIDTH] = d_addr[ADDR_WIDTH-1:0];
-                sdhi_next[ADDR_WIDTH*k +: ADDR_WIDTH] = d_last[ADDR_WIDTH-1:0];
+            end
+        end
+    end
+    // A slot's other fields do not wait for the launch: its queue and
+    // destination (read only while the slot is in use) load in every
+    // cycle it is free, and its converter configuration in every cycle it
+    // is free while the front end holds a job that passed its checks (the
+    // converter may still see a killed job's leftover words under a free
+    // slot's configuration, as after any later launch: a checked one).
+    // Their enables, about 600 flip-flops, then come from flip-flops
+    // instead of the launch decision (docs/dma.md section 8). The kill
+    // flag clears a cycle after the launch (skclr_reg; the units mask it
+    // in that cycle).
+    for (k = 0; k < 2; k = k + 1) begin
+        if (!sv_reg[k]) begin
+            sq_next[QUEUES*k +: QUEUES] = qsel_reg;
+            sdram_next[k]  = (dst_space == `DMA_SPACE_DRAM);
+            sdsp_next[2*k +: 2] = dst_space;
+            sdlo_next[ADDR_WIDTH*k +: ADDR_WIDTH] = d_addr[ADDR_WIDTH-1:0];
+            sdhi_next[ADDR_WIDTH*k +: ADDR_WIDTH] = d_last[ADDR_WIDTH-1:0];
+            if ((state_reg == S_LAUNCH) || ((state_reg == S_CHECK) && at5_reg && chk_ok_reg)) begin
                 scfg_next[CFG_W*k +: CFG_W] = j_cfg;
             end
         end
@@ -1143,6 +1166,7 @@ always @(posedge clk) begin
         sv_reg    <= 2'b00;
         serr_reg  <= 2'b00;
         skill_reg <= 2'b00;
+        skclr_reg <= 2'b00;
         sdrop_reg <= 2'b00;
         schain_reg <= 2'b00;
         at5_reg   <= 1'b0;
@@ -1171,6 +1195,7 @@ always @(posedge clk) begin
         sv_reg    <= sv_next;
         serr_reg  <= serr_next;
         skill_reg <= skill_next;
+        skclr_reg <= launch ? (lslot ? 2'b10 : 2'b01) : 2'b00;
         sdrop_reg <= sdrop_next;
         schain_reg <= schain_next;
         at5_reg   <= (state_reg == S_CHECK) && (step_reg == PSIZE_STEP - 3'd1);
@@ -1201,6 +1226,10 @@ always @(posedge clk) begin
             ({c0err_reg, c0code_reg, c0dst_reg, c0src_reg} !=
              check0_of(job_reg[32*`DMA_W_CTRL +: 10], s_st0 | s_st1 | s_st2, d_st0 | d_st1 | d_st2))) begin
             $error("dma_engine: registered step-0 checks differ from job_reg's (instance %m)");
+        end
+        if ((state_reg == S_CHECK) && at5_reg &&
+            (chk_ok_reg != (!tot_ne_reg && !tot_zero_reg && !s_below && !s_over && !d_below && !d_over))) begin
+            $error("dma_engine: chk_ok_reg differs from the checks of step %0d (instance %m)", step_reg);
         end
         if ((state_reg == S_CHECK) && (at5_reg != (step_reg == PSIZE_STEP))) begin
             $error("dma_engine: at5_reg does not match check step %0d (instance %m)", step_reg);

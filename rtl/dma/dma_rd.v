@@ -109,11 +109,12 @@ reg                  oc_p_reg,    oc_p_next;     // on-chip request: PSUM
 // A job's start clears its slot's killed flag (left from the slot's
 // last job) one cycle later, through kclr_reg: the engine's launch
 // decision then ends in one flip-flop, not in the flags' logic. In that
-// cycle the flag is masked, so kill_any is as if it had been cleared at
-// the start (nothing of the new job is in flight before then).
+// cycle the flag is masked, and so is `kill` (the engine clears its own
+// flag a cycle after the launch too), so kill_any is as if both had been
+// cleared at the start (nothing of the new job is in flight before then).
 reg  [1:0]           kclr_reg;
 wire [1:0]           killed_now = killed_reg & ~kclr_reg;
-wire [1:0]           kill_any = kill | killed_now;
+wire [1:0]           kill_any = (kill | killed_reg) & ~kclr_reg;
 // A job killed in the middle of its stream leaves a partial word in the
 // packer: it is dropped, so the next job's bytes start a new word.
 wire                 pk_drop  = pkl_reg && kill_any[pks_reg];

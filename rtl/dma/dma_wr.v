@@ -160,11 +160,12 @@ integer              i;
 // A job's start clears its slot's killed flag (left from the slot's
 // last job) one cycle later, through kclr_reg: the engine's launch
 // decision then ends in one flip-flop, not in the flags' logic. In that
-// cycle the flag is masked, so kill_any is as if it had been cleared at
-// the start (nothing of the new job is in flight before then).
+// cycle the flag is masked, and so is `kill` (the engine clears its own
+// flag a cycle after the launch too), so kill_any is as if both had been
+// cleared at the start (nothing of the new job is in flight before then).
 reg  [1:0]           kclr_reg;
 wire [1:0]           killed_now = killed_reg & ~kclr_reg;
-wire [1:0]           kill_any = kill | killed_now;
+wire [1:0]           kill_any = (kill | killed_reg) & ~kclr_reg;
 
 // A burst counter's change in one cycle, CW-bit two's complement: one
 // issued (inc) less up to three ended (e0, e1, e2). A table of constants
