@@ -32,6 +32,9 @@ end
 // the burst as AXI sees it: first beat's aligned address, beats
 wire [11:0] f_page_off = {burst_addr[11:BEAT_LOG2], {BEAT_LOG2{1'b0}}};
 wire [13:0] f_span     = ({6'd0, burst_beats_m1} + 14'd1) << BEAT_LOG2;
+// the burst's last byte, and its beats - 1 from the beat numbers
+wire [ADDR_WIDTH-1:0] f_end      = ba_reg + {{(ADDR_WIDTH-BOUNDARY_LOG2-1){1'b0}}, bb_reg} - 1'b1;
+wire [7:0]            f_beats_m1 = f_end[BEAT_LOG2 +: 8] - ba_reg[BEAT_LOG2 +: 8];
 
 always @* if (!f_init && burst_valid) begin
     // some bytes, none beyond the boundary (BOUNDARY_LOG2 <= 12)
@@ -39,7 +42,11 @@ always @* if (!f_init && burst_valid) begin
     assert({1'b0, ba_reg[BOUNDARY_LOG2-1:0]} + bb_reg <= BND);
     // hence: the beats fit in the 4 KiB page, at most 256 of them
     assert({2'b00, f_page_off} + f_span <= 14'd4096);
-    assert(beats_m1_full < 256);
+    assert((span_m1 >> BEAT_LOG2) < 256);
+    // the geometry from lo + bb - 1 is the one from the end address
+    assert(burst_beats_m1 == f_beats_m1);
+    assert(burst_hi == {1'b0, f_end[BEAT_LOG2-1:0]} + 1'b1);
+    assert(burst_nfirst == (burst_single ? burst_hi : BEAT_BYTES) - burst_lo);
 end
 
 // The transposing form (XP_PART_LOG2 > 0, on-chip destinations only, never

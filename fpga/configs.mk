@@ -45,3 +45,9 @@ FPGA_PNR_dma_128   := --placer static
 FPGA_PNR_te_8x8    := --placer-heap-timingweight 30 --placer-heap-critexp 3
 # te_8x8's nextpnr takes 50 to 80 minutes on 2 cores
 FPGA_TIMEOUT_te_8x8 := 10800
+
+# ABC9's delay target for a configuration's LUT mapping in picoseconds
+# (fpga/yosys.sh; unset: the least depth ABC9 can reach). The board DMA
+# unset maps at 12,273 LUT4-eq, over its 12k budget (issue 7), for about
+# 4 MHz more; 4,200 ps gives 11,900 (docs/fpga.md section 2).
+FPGA_ABC9_D_dma_board := 4200

@@ -65,13 +65,14 @@ fpga_timeout = $(or $(strip $(FPGA_TIMEOUT)),$(FPGA_TIMEOUT_$(1)),3600)
 define fpga_rules
 $(FPGA_DIR)/$(1)/config.txt: fpga-always
 	$(call fpga_stamp,$$@,'name=$(1)' 'top=$(FPGA_TOP_$(1))' 'params=$(FPGA_PARAMS_$(1))' \
-	  'macs=$(FPGA_MACS_$(1))' 'inc=$(FPGA_INC_$(1))' 'files=$(FPGA_FILES_$(1))')
+	  'macs=$(FPGA_MACS_$(1))' 'inc=$(FPGA_INC_$(1))' 'files=$(FPGA_FILES_$(1))' \
+	  $(if $(FPGA_ABC9_D_$(1)),'abc9_d=$(FPGA_ABC9_D_$(1))'))
 $(FPGA_DIR)/$(1)/pnr-settings.txt: fpga-always
 	$(call fpga_stamp,$$@,'freq=$(FPGA_FREQ)' 'seed=$(FPGA_SEED)' 'timeout=$(call fpga_timeout,$(1))' 'args=$(call fpga_pnr_args,$(1))')
 
 FPGA_YOSYS_ARGS_$(1) = $(1) $(FPGA_TOP_$(1)) "$(FPGA_INC_$(1))" "$(FPGA_PARAMS_$(1))" $(FPGA_FILES_$(1))
 $(FPGA_DIR)/$(1)/ecp5.json: $(FPGA_DIR)/$(1)/config.txt $(FPGA_FILES_$(1)) $(FPGA_HDRS_$(1)) fpga/yosys.sh | $(DEPS)
-	FPGA_DIR=$(FPGA_DIR) fpga/yosys.sh ecp5 $$(FPGA_YOSYS_ARGS_$(1))
+	FPGA_DIR=$(FPGA_DIR) ABC9_D=$(FPGA_ABC9_D_$(1)) fpga/yosys.sh ecp5 $$(FPGA_YOSYS_ARGS_$(1))
 $(FPGA_DIR)/$(1)/xc7.stat.json: $(FPGA_DIR)/$(1)/config.txt $(FPGA_FILES_$(1)) $(FPGA_HDRS_$(1)) fpga/yosys.sh | $(DEPS)
 	FPGA_DIR=$(FPGA_DIR) fpga/yosys.sh xc7 $$(FPGA_YOSYS_ARGS_$(1))
 $(FPGA_DIR)/$(1)/latch.ok: $(FPGA_DIR)/$(1)/config.txt $(FPGA_FILES_$(1)) $(FPGA_HDRS_$(1)) fpga/yosys.sh | $(DEPS)

@@ -133,7 +133,8 @@ class Config:
 
     def what(self):
         p = self.cfg.get("params") or "defaults"
-        return f"`{self.cfg.get('top', '?')}` {p}"
+        d = self.cfg.get("abc9_d")
+        return f"`{self.cfg.get('top', '?')}` {p}" + (f" (ABC9 delay target {d} ps)" if d else "")
 
 
 def ecp5_synth_row(c):

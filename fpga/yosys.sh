@@ -11,6 +11,11 @@
 # KIND latch  generic synth up to its coarse stage (hierarchy, proc, opt,
 #             memory): fails if `proc` inferred a latch; latch.ok, latch.log
 # PARAMS is NAME=VALUE ...; each becomes a chparam on TOP.
+# ABC9_D (environment, ecp5 only): the delay target of synth_ecp5's LUT
+# mapping (abc9 -D) in picoseconds. Unset, ABC9 maps for the least depth
+# it can reach on the deepest path and duplicates logic on every path near
+# that depth to match it; a target gives the area back on the paths that
+# do not need it (docs/fpga.md section 2).
 # For ecp5 the define TRNLITE_ECP5_DSP is set: pe_sigmul then instantiates
 # a MULT18X18D with the DSP's own input and output registers (Yosys does
 # not pack fabric registers into it).
@@ -33,7 +38,9 @@ read="read_verilog $defs $inc $*; $chparam"
 case $kind in
   ecp5)
     rm -f "$out/ecp5.json"
-    script="$read synth_ecp5 -top $top -json $out/ecp5.json.tmp; tee -q -o $out/ecp5.stat.json stat -json; stat" ;;
+    target=""
+    [[ -n ${ABC9_D:-} ]] && target="scratchpad -set abc9.D $ABC9_D;"
+    script="$read $target synth_ecp5 -top $top -json $out/ecp5.json.tmp; tee -q -o $out/ecp5.stat.json stat -json; stat" ;;
   xc7)
     script="$read synth_xilinx -family xc7 -flatten -noiopad -noclkbuf -top $top; tee -q -o $out/xc7.stat.json.tmp stat -json; stat" ;;
   latch)

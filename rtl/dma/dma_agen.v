@@ -70,6 +70,8 @@ module dma_agen #(
     output wire [BEAT_LOG2:0]    burst_lo,    // first byte lane of the first beat
     output wire [BEAT_LOG2:0]    burst_hi,    // one past the last byte lane of the last beat
     output wire [7:0]            burst_beats_m1, // beats - 1
+    output wire                  burst_single,   // one beat
+    output wire [BEAT_LOG2:0]    burst_nfirst,   // bytes in the first beat (hi - lo for one beat)
     output wire                  burst_last,  // last burst of the job
     output wire                  burst_xp,    // a transposing burst (one beat)
     output wire [BEAT_LOG2-1:0]  burst_off    // a transposing burst: the elements' byte in the beat
@@ -150,14 +152,25 @@ assign burst_addr  = ba_reg;
 assign burst_last  = bl_reg;
 assign burst_xp    = xp_reg;
 
-// Beat geometry of the burst on offer (bb_reg bytes from ba_reg).
-wire [ADDR_WIDTH-1:0] burst_end = ba_reg + {{(ADDR_WIDTH-BOUNDARY_LOG2-1){1'b0}}, bb_reg} - 1'b1;
+// Beat geometry of the burst on offer: bb_reg bytes from lane lo of its
+// first beat. The offset of its last byte from that beat's start,
+// lo + bb - 1, gives the beats and the last lane (one short carry chain,
+// not a 32-bit end address and a subtraction of beat numbers behind it:
+// that was a critical path into the writer's burst slice); the first
+// beat's bytes are bb for a one-beat burst, else the rest of the beat, a
+// choice, not a subtraction. SPW holds lo + bb - 1 (bb <= 2^BOUNDARY_LOG2)
+// and the 8 beat-count bits above the lane.
+localparam SPW = (BOUNDARY_LOG2 + 2 > BEAT_LOG2 + 8) ? BOUNDARY_LOG2 + 2 : BEAT_LOG2 + 8;
+localparam [BEAT_LOG2:0] BEAT_BYTES = 1 << BEAT_LOG2;
 /* verilator lint_off UNUSEDSIGNAL */ // a burst has at most 256 beats
-wire [ADDR_WIDTH-1:0] beats_m1_full = (burst_end >> BEAT_LOG2) - (ba_reg >> BEAT_LOG2);
+wire [SPW-1:0] span_m1 = {{(SPW-BEAT_LOG2){1'b0}}, ba_reg[BEAT_LOG2-1:0]} +
+                         {{(SPW-BOUNDARY_LOG2-1){1'b0}}, bb_reg} - 1'b1;
 /* verilator lint_on UNUSEDSIGNAL */
 assign burst_lo       = {1'b0, ba_reg[BEAT_LOG2-1:0]};
-assign burst_hi       = {1'b0, burst_end[BEAT_LOG2-1:0]} + 1'b1;
-assign burst_beats_m1 = beats_m1_full[7:0];
+assign burst_hi       = {1'b0, span_m1[BEAT_LOG2-1:0]} + 1'b1;
+assign burst_beats_m1 = span_m1[BEAT_LOG2 +: 8];
+assign burst_single   = (burst_beats_m1 == 8'd0);
+assign burst_nfirst   = burst_single ? bb_reg[BEAT_LOG2:0] : BEAT_BYTES - burst_lo;
 assign burst_off      = bo_reg;
 
 always @* begin

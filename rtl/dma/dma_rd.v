@@ -143,6 +143,8 @@ wire [ADDR_WIDTH-1:0] g_addr;
 wire [DBL:0]          g_lo;          // first byte lane of the first beat
 wire [DBL:0]          g_hi;          // one past the last lane of the last beat
 wire [7:0]            g_beats_m1;
+wire                  g_single;      // one beat
+wire [DBL:0]          g_n1;          // bytes of the first beat
 wire                  g_last;
 /* verilator lint_off UNUSEDSIGNAL */ // the read side never transposes
 wire                  g_xp;
@@ -174,23 +176,17 @@ dma_agen #(
     .burst_lo       (g_lo),
     .burst_hi       (g_hi),
     .burst_beats_m1 (g_beats_m1),
+    .burst_single   (g_single),
+    .burst_nfirst   (g_n1),
     .burst_last     (g_last),
     .burst_xp       (g_xp),
     .burst_off      (g_off)
 );
 
-// The first beat's byte count is formed here, from the generator's
-// registers, so that the packer's byte count for a beat is a choice of
-// entry fields (first beat, middle, last) and not a subtraction behind the
-// beat flags: that carry chain fed `total` in the packer and through it
-// every lane of its registers (docs/fpga.md section 2). Both candidates
-// are formed beside the one-beat test (a carry chain of its own), which
-// only picks.
-wire         g_single = (g_beats_m1 == 8'd0);
-wire [DBL:0] g_n1_one = g_hi - g_lo;              // the burst is one beat
-wire [DBL:0] g_n1_sub = DB[DBL:0] - g_lo;         // up to the end of the beat
-wire [DBL:0] g_n1     = g_single ? g_n1_one : g_n1_sub;
-
+// (the first beat's byte count comes with the burst, so that the
+// packer's byte count for a beat is a choice of entry fields, first beat,
+// middle or last, not a subtraction behind the beat flags: that carry
+// chain fed `total` in the packer and every lane of its registers)
 wire                  b_valid;
 wire                  b_ready;
 wire [ADDR_WIDTH-1:0] b_addr;

@@ -206,6 +206,8 @@ wire [ADDR_WIDTH-1:0] g_addr;
 wire [DBL:0]          g_lo;          // first byte lane of the first beat
 wire [DBL:0]          g_hi;          // one past the last lane of the last beat
 wire [7:0]            g_beats_m1;
+wire                  g_single;      // one beat
+wire [DBL:0]          g_nfirst;      // bytes of the first beat
 /* verilator lint_off UNUSEDSIGNAL */ // the writer ends on busy, not on a flag
 wire                  g_last;
 /* verilator lint_on UNUSEDSIGNAL */
@@ -240,20 +242,15 @@ dma_agen #(
     .burst_lo       (g_lo),
     .burst_hi       (g_hi),
     .burst_beats_m1 (g_beats_m1),
+    .burst_single   (g_single),
+    .burst_nfirst   (g_nfirst),
     .burst_last     (g_last),
     .burst_xp       (g_xp),
     .burst_off      (g_off)
 );
 
-// bytes of a burst's first beat: [lo, hi) for a one-beat burst, else
-// [lo, DB), formed before the slice so that the meta FIFO's entry comes
-// from its registers. (Forming both differences beside the one-beat test
-// and only picking between them shortened this path by an estimated
-// 4 ns, but Yosys then mapped the flattened DMA about 490 LUT4-eq larger,
-// over the board budget: not kept; docs/dma.md section 8.)
-wire                  g_single = (g_beats_m1 == 8'd0);
-wire [DBL:0]          g_nfirst = (g_single ? g_hi : DB[DBL:0]) - g_lo;
-
+// (the first beat's byte count comes from the generator with the burst,
+// so that the meta FIFO's entry comes from the slice's registers)
 wire                  b_valid;
 wire                  b_ready;
 wire [ADDR_WIDTH-1:0] b_addr;
