@@ -157,12 +157,8 @@ reg [DB-1:0]         lane_buf;  // lanes [lo, lo + cnt): their places in the bea
 reg                  live;      // a beat of a live job at the head (its bytes, not zeros)
 reg                  skip_end;  // a dead job's on-chip burst ends, skipped
 integer              i;
-// A job's start clears its slot's killed flag (left from the slot's
-// last job) one cycle later, through kclr_reg: the engine's launch
-// decision then ends in one flip-flop, not in the flags' logic. In that
-// cycle the flag is masked, and so is `kill` (the engine clears its own
-// flag a cycle after the launch too), so kill_any is as if both had been
-// cleared at the start (nothing of the new job is in flight before then).
+// (a start clears its slot's killed flag a cycle later through kclr_reg,
+// the flag and `kill` masked meanwhile: as in dma_rd, which says why)
 reg  [1:0]           kclr_reg;
 wire [1:0]           killed_now = killed_reg & ~kclr_reg;
 wire [1:0]           kill_any = (kill | killed_reg) & ~kclr_reg;

@@ -6,6 +6,8 @@ TESTS += verif/synth/test_pe_sigmul.sh
 # nextpnr, fixed seed, fails below PE_FMAX_MIN = 100 MHz) and trnlite.core
 # under FuseSoC (lint, sim, synth setup).
 TESTS += verif/synth/test_fpga_pe.sh verif/synth/test_fusesoc.sh
+# fpga/yosys.sh's ABC9 delay target (FPGA_ABC9_D_<name>) reaching the LUT mapping
+TESTS += verif/synth/test_abc9_target.sh
 # fpga/depth.py (the path ranking between nextpnr runs) on a hand-built netlist
 TESTS += verif/synth/test_depth.sh
 # fpga/ff_report.py (control sets, flip-flop input sources) on a hand-built netlist
