@@ -160,6 +160,7 @@ integer              i;
 // (a start clears its slot's killed flag a cycle later through kclr_reg,
 // the flag and `kill` masked meanwhile: as in dma_rd, which says why)
 reg  [1:0]           kclr_reg;
+reg  [1:0]           inc_reg;   // per slot: a burst was issued in the cycle before (counted below)
 wire [1:0]           killed_now = killed_reg & ~kclr_reg;
 wire [1:0]           kill_any = (kill | killed_reg) & ~kclr_reg;
 
@@ -443,8 +444,8 @@ assign m_sb_wr_pmask = sk_pmask;
 // are held until it has left)
 assign issuing   = agen_busy || b_valid;
 assign busy      = issuing || aw_v_reg || meta_valid || sk_valid || bq_valid;
-assign slot_busy = {(cnt1_reg != {CW{1'b0}}) || (issuing && cur_reg[0]),
-                    (cnt0_reg != {CW{1'b0}}) || (issuing && !cur_reg[0])};
+assign slot_busy = {(cnt1_reg != {CW{1'b0}}) || inc_reg[1] || (issuing && cur_reg[0]),
+                    (cnt0_reg != {CW{1'b0}}) || inc_reg[0] || (issuing && !cur_reg[0])};
 
 always @* begin
     killed_next = killed_now;
@@ -613,10 +614,16 @@ always @* begin
     // (a skipped burst's end is written out from the head's flags: it is
     // meta_pop in the dropping branch, which does not wait for the byte
     // counts)
+    // An issue is counted a cycle late, from inc_reg (slot_busy holds the
+    // slot busy meanwhile), so that the burst handshake ends in one
+    // flip-flop and not in the counters' carry chains (the board DMA's
+    // critical path at one seed). No end precedes it: a burst's earliest
+    // end, a dead job's skipped on-chip burst, comes a cycle after its
+    // issue, when its step takes both.
     skip_end = meta_valid && w_ready && dropping && h_last_beat && h_onchip;
-    cnt0_next = cnt0_reg + cnt_step(take_burst && !cur_reg[0], b_pop && !bq_slot,
+    cnt0_next = cnt0_reg + cnt_step(inc_reg[0], b_pop && !bq_slot,
                                     sk_fire && sk_end && !sk_slot, skip_end && !h_seq[0]);
-    cnt1_next = cnt1_reg + cnt_step(take_burst && cur_reg[0], b_pop && bq_slot,
+    cnt1_next = cnt1_reg + cnt_step(inc_reg[1], b_pop && bq_slot,
                                     sk_fire && sk_end && sk_slot, skip_end && h_seq[0]);
 
     if (start) begin
@@ -627,7 +634,8 @@ end
 always @(posedge clk) begin
     if (rst) begin
         killed_reg <= 2'b00;
-        kclr_reg <= 2'b00;
+        kclr_reg   <= 2'b00;
+        inc_reg    <= 2'b00;
         cur_reg    <= 3'd0;
         cnt0_reg   <= {CW{1'b0}};
         cnt1_reg   <= {CW{1'b0}};
@@ -639,7 +647,8 @@ always @(posedge clk) begin
         cnt_reg    <= {(DBL+1){1'b0}};
     end else begin
         killed_reg <= killed_next;
-        kclr_reg <= start ? (start_seq[0] ? 2'b10 : 2'b01) : 2'b00;
+        kclr_reg   <= start ? (start_seq[0] ? 2'b10 : 2'b01) : 2'b00;
+        inc_reg    <= {take_burst && cur_reg[0], take_burst && !cur_reg[0]};
         cur_reg    <= cur_next;
         cnt0_reg   <= cnt0_next;
         cnt1_reg   <= cnt1_next;
