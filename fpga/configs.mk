@@ -48,6 +48,7 @@ FPGA_TIMEOUT_te_8x8 := 10800
 
 # ABC9's delay target for a configuration's LUT mapping in picoseconds
 # (fpga/yosys.sh; unset: the least depth ABC9 can reach). The board DMA
-# unset maps at 12,273 LUT4-eq, over its 12k budget (issue 7), for about
-# 4 MHz more; 4,200 ps gives 11,900 (docs/fpga.md section 2).
+# unset mapped this session's RTL at 12,273 LUT4-eq, over its 12k budget
+# (issue 7), for about 4 MHz more; 4,200 ps maps the tree now at 11,933
+# (docs/fpga.md section 2).
 FPGA_ABC9_D_dma_board := 4200

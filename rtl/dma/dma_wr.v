@@ -614,13 +614,13 @@ always @* begin
     // (a skipped burst's end is written out from the head's flags: it is
     // meta_pop in the dropping branch, which does not wait for the byte
     // counts)
+    skip_end = meta_valid && w_ready && dropping && h_last_beat && h_onchip;
     // An issue is counted a cycle late, from inc_reg (slot_busy holds the
     // slot busy meanwhile), so that the burst handshake ends in one
     // flip-flop and not in the counters' carry chains (the board DMA's
     // critical path at one seed). No end precedes it: a burst's earliest
     // end, a dead job's skipped on-chip burst, comes a cycle after its
     // issue, when its step takes both.
-    skip_end = meta_valid && w_ready && dropping && h_last_beat && h_onchip;
     cnt0_next = cnt0_reg + cnt_step(inc_reg[0], b_pop && !bq_slot,
                                     sk_fire && sk_end && !sk_slot, skip_end && !h_seq[0]);
     cnt1_next = cnt1_reg + cnt_step(inc_reg[1], b_pop && bq_slot,
