@@ -107,6 +107,9 @@ wire [7:0]  f_x1     = (ar_v_reg && f_nm == 3'd2) ? ar_l_reg : f_len[f_i0 + 3'd1
 wire [7:0]  f_x2     = (ar_v_reg && f_nm == 3'd3) ? ar_l_reg : f_len[f_i0 + 3'd2];
 wire [10:0] f_done   = ((f_nl != 0) ? {3'd0, h_bm1} + 11'd1 : 11'd0) +
                        ((f_nl >= 4'd2) ? {3'd0, f_e1} + 11'd1 : 11'd0);
+// the meta FIFO's entries of slot 1 (their sequence number's low bit)
+wire [2:0]  f_c1     = {2'd0, f_nm >= 3'd1 && h_seq[0]} + {2'd0, f_nm >= 3'd2 && f_mhead[0]} +
+                       {2'd0, f_nm >= 3'd3 && f_mnext[0]};
 always @* if (!f_init && !rst) begin
     assert(!kind_reg && !oc_v_reg);                  // DRAM only
     assert(f_nm >= {2'd0, ar_v_reg} && f_nr >= f_nb[2:0] && f_nb <= 4'd3 && f_nl <= 4'd2);
@@ -128,6 +131,16 @@ always @* if (!f_init && !rst) begin
     if (f_nb == 0) assert(f_beat == 8'd0);
     else           assert(f_beat <= f_len[f_rp[2:0]]);
     assert({3'd0, beat_reg} + {9'd0, f_ns} == {3'd0, f_beat} + f_done);
+    // slot_busy from iss_reg is the same as from the generator's flags:
+    // iss_reg is set for the issuing job's slot only, it is high while
+    // the job issues, and in the cycle after, its last burst is counted
+    // (the counts are the meta FIFO's entries, by slot)
+    assert({1'b0, cnt1_reg} == f_c1 && {1'b0, cnt0_reg} == f_nm - f_c1);
+    assert(!iss_reg[~cur_reg[0]]);
+    if (issuing) assert(iss_reg[cur_reg[0]]);
+    if (iss_reg[cur_reg[0]] && !issuing) assert((cur_reg[0] ? cnt1_reg : cnt0_reg) != {CW{1'b0}});
+    assert(slot_busy == {(cnt1_reg != {CW{1'b0}}) || (issuing && cur_reg[0]),
+                         (cnt0_reg != {CW{1'b0}}) || (issuing && !cur_reg[0])});
 end
 `endif
 

@@ -46,9 +46,6 @@ module dma_pack #(
     output wire                 busy        // a word on offer or a tail pending
 );
 
-localparam [31:0]           BYTES32 = BYTES;
-localparam [BYTES_LOG2+1:0] FULL    = BYTES32[BYTES_LOG2+1:0];  // sized for `total`
-
 reg [8*BYTES-1:0]  acc_reg,    acc_next;    // bytes [0, fill) pending
 reg [BYTES_LOG2:0] fill_reg,   fill_next;
 reg                pend_reg,   pend_next;   // acc holds the tail of the stream
@@ -60,9 +57,12 @@ reg [TAG_WIDTH-1:0] ot_reg,    ot_next;
 
 reg [8*BYTES-1:0]   lo_word;    // stream bytes [0, min(total, BYTES))
 reg [8*BYTES-1:0]   hi_word;    // stream bytes [BYTES, total), at lane - BYTES
-reg [BYTES_LOG2+1:0] total;
-reg [BYTES_LOG2+1:0] spill;
-integer             i;
+reg [BYTES_LOG2:0]  total;      // fill + n, at most 2 * BYTES - 1
+reg [BYTES-1:0]     n_mask;     // n_mask[k]: k < in_n
+reg [BYTES-1:0]     new_lane;   // lane i takes a new byte (stream byte i or BYTES + i)
+reg                 fills;      // total >= BYTES: the beat completes a word
+reg                 spills;     // total > BYTES: bytes are left over for the next
+integer             i, j;
 
 // Wanted input byte lo + k is stream byte fill + k: one rotation by
 // fill - lo puts it on its lane.
@@ -99,23 +99,35 @@ always @* begin
 
     // After the rotation every wanted byte sits on its lane in the low word
     // (stream bytes below BYTES) or in the spill word (the rest); the lanes
-    // outside the new bytes are taken from acc or zeroed. (The byte count
-    // comes in as a count, not as an end lane: in the reader the end lane
-    // minus the first lane was a second carry chain in front of `total`,
-    // between the beat flags and every lane select; docs/fpga.md section 2.)
-    total   = {1'b0, fill_reg} + {1'b0, in_n};
-    spill   = total - FULL;
+    // outside the new bytes are taken from acc or zeroed. Which lanes take
+    // a new byte is the count's mask n_mask rotated left by fill (fill <
+    // BYTES always): lane i >= fill gets stream byte i when i < fill + n,
+    // lane i < fill gets stream byte BYTES + i when BYTES + i < fill + n.
+    // So the lane selects and the word-complete flags are a mask, a
+    // rotation by a register and a choice, with no adder or comparison
+    // behind the beat's byte count (the sum `total` feeds only the counts
+    // fill and on; docs/fpga.md section 2). (The count comes in as a
+    // count, not as an end lane, for the same reason.)
+    total = fill_reg + in_n;
+    for (j = 0; j < BYTES; j = j + 1) begin
+        n_mask[j] = (j < in_n);
+    end
+    for (i = 0; i < BYTES; i = i + 1) begin
+        new_lane[i] = 1'b0;
+        for (j = 0; j < BYTES; j = j + 1) begin
+            if (fill_reg[BYTES_LOG2-1:0] == j[BYTES_LOG2-1:0]) begin
+                new_lane[i] = n_mask[(i + BYTES - j) % BYTES];
+            end
+        end
+    end
+    fills  = new_lane[BYTES-1];                   // BYTES - 1 < fill + n
+    spills = (fill_reg != 0) && new_lane[0];      // BYTES < fill + n
     for (i = 0; i < BYTES; i = i + 1) begin
         if (i < fill_reg) begin
             lo_word[8*i +: 8] = acc_reg[8*i +: 8];
-        end else if (i < total) begin
-            lo_word[8*i +: 8] = rot[8*i +: 8];
+            hi_word[8*i +: 8] = new_lane[i] ? rot[8*i +: 8] : 8'd0;
         end else begin
-            lo_word[8*i +: 8] = 8'd0;
-        end
-        if (!spill[BYTES_LOG2+1] && (i < spill)) begin
-            hi_word[8*i +: 8] = rot[8*i +: 8];
-        end else begin
+            lo_word[8*i +: 8] = new_lane[i] ? rot[8*i +: 8] : 8'd0;
             hi_word[8*i +: 8] = 8'd0;
         end
     end
@@ -137,8 +149,8 @@ always @* begin
             ol_next = 1'b1;
         end else begin
             od_next = lo_word;
-            on_next = (total >= FULL) ? BYTES[BYTES_LOG2:0] : total[BYTES_LOG2:0];
-            ol_next = in_last && (total <= FULL);
+            on_next = fills ? BYTES[BYTES_LOG2:0] : total;
+            ol_next = in_last && !spills;
             ot_next = in_tag;
         end
     end
@@ -158,17 +170,17 @@ always @* begin
             pend_next = 1'b0;
         end
     end else if (in_valid && slot_free) begin
-        if (total >= FULL) begin
+        if (fills) begin
             ov_next   = 1'b1;
             acc_next  = hi_word;
-            fill_next = total[BYTES_LOG2:0] - BYTES[BYTES_LOG2:0];
-            pend_next = in_last && (total != FULL);
+            fill_next = total - BYTES[BYTES_LOG2:0];
+            pend_next = in_last && spills;
         end else if (in_last) begin
             ov_next   = 1'b1;
             fill_next = {(BYTES_LOG2+1){1'b0}};
         end else begin
             acc_next  = lo_word;
-            fill_next = total[BYTES_LOG2:0];
+            fill_next = total;
         end
     end
 end
@@ -189,6 +201,17 @@ always @(posedge clk) begin
     ol_reg <= ol_next;
     ot_reg <= ot_next;
 end
+
+`ifndef SYNTHESIS
+`ifndef FORMAL
+// the lane selects rotate by fill's low bits: fill must stay below BYTES
+// (its top bit clear)
+always @(posedge clk) begin
+    if (!rst && fill_reg[BYTES_LOG2])
+        $error("dma_pack: fill %0d is not below BYTES (instance %m)", fill_reg);
+end
+`endif
+`endif
 
 endmodule
 

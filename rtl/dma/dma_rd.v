@@ -113,6 +113,15 @@ reg                  oc_p_reg,    oc_p_next;     // on-chip request: PSUM
 // flag a cycle after the launch too), so kill_any is as if both had been
 // cleared at the start (nothing of the new job is in flight before then).
 reg  [1:0]           kclr_reg;
+// Per slot, its job's bursts are being generated: `issuing` of the cycle
+// before, set by the start. slot_busy is then flip-flops alone, not the
+// generator's flags through b_hold into the engine's retire and error
+// report (docs/fpga.md section 2). In the cycle after the last burst
+// left, iss_reg is still high, and that burst is counted in cnt0/cnt1
+// anyway; a killed job's flag drops with `issuing` (the generator stops
+// at once), so slot_busy is the same in every cycle (formal/dma_rd.vh
+// proves it).
+reg  [1:0]           iss_reg;
 wire [1:0]           killed_now = killed_reg & ~kclr_reg;
 wire [1:0]           kill_any = (kill | killed_reg) & ~kclr_reg;
 // A job killed in the middle of its stream leaves a partial word in the
@@ -334,8 +343,8 @@ assign m_sb_rd_rsp_ready = m_onchip && sk_s_ready;
 // inputs are held until it has left)
 assign issuing   = agen_busy || b_valid;
 assign busy      = issuing || ar_v_reg || oc_v_reg || meta_valid;
-assign slot_busy = {(cnt1_reg != {CW{1'b0}}) || (issuing && cur_reg[0]),
-                    (cnt0_reg != {CW{1'b0}}) || (issuing && !cur_reg[0])};
+assign slot_busy = {(cnt1_reg != {CW{1'b0}}) || iss_reg[1],
+                    (cnt0_reg != {CW{1'b0}}) || iss_reg[0]};
 
 always @* begin
     killed_next  = killed_now;
@@ -442,6 +451,7 @@ always @(posedge clk) begin
     if (rst) begin
         killed_reg  <= 2'b00;
         kclr_reg  <= 2'b00;
+        iss_reg     <= 2'b00;
         cur_reg     <= 3'd0;
         kind_reg    <= 1'b0;
         cnt0_reg    <= {CW{1'b0}};
@@ -455,6 +465,8 @@ always @(posedge clk) begin
     end else begin
         killed_reg  <= killed_next;
         kclr_reg  <= start ? (start_seq[0] ? 2'b10 : 2'b01) : 2'b00;
+        iss_reg     <= start ? (start_seq[0] ? 2'b10 : 2'b01) :
+                       (iss_reg & ~kill_any & {2{issuing}});
         cur_reg     <= cur_next;
         kind_reg    <= kind_next;
         cnt0_reg    <= cnt0_next;
