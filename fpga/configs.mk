@@ -47,8 +47,8 @@ FPGA_PNR_te_8x8    := --placer-heap-timingweight 30 --placer-heap-critexp 3
 FPGA_TIMEOUT_te_8x8 := 10800
 
 # ABC9's delay target for a configuration's LUT mapping in picoseconds
-# (fpga/yosys.sh; unset: the least depth ABC9 can reach). The board DMA
-# unset mapped this session's RTL at 12,273 LUT4-eq, over its 12k budget
-# (issue 7), for about 4 MHz more; 4,200 ps maps the tree now at 11,933
-# (docs/fpga.md section 2).
+# (fpga/yosys.sh; unset: the least depth ABC9 can reach). Unset, the
+# board DMA of the twenty-fifth session mapped at 12,273 LUT4-eq, over its
+# 12k budget (issue 7), for about 4 MHz more; 4,200 ps maps the tree now
+# at 11,853, 4,000 ps at 12,039 (docs/fpga.md section 2).
 FPGA_ABC9_D_dma_board := 4200
