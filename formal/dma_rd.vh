@@ -107,7 +107,8 @@ wire [7:0]  f_x1     = (ar_v_reg && f_nm == 3'd2) ? ar_l_reg : f_len[f_i0 + 3'd1
 wire [7:0]  f_x2     = (ar_v_reg && f_nm == 3'd3) ? ar_l_reg : f_len[f_i0 + 3'd2];
 wire [10:0] f_done   = ((f_nl != 0) ? {3'd0, h_bm1} + 11'd1 : 11'd0) +
                        ((f_nl >= 4'd2) ? {3'd0, f_e1} + 11'd1 : 11'd0);
-// the meta FIFO's entries of slot 1 (their sequence number's low bit)
+// the meta FIFO's entries of slot 1 (their sequence number's low bit; the
+// three entries above are all there are at OUTSTANDING_LOG2 = 1)
 wire [2:0]  f_c1     = {2'd0, f_nm >= 3'd1 && h_seq[0]} + {2'd0, f_nm >= 3'd2 && f_mhead[0]} +
                        {2'd0, f_nm >= 3'd3 && f_mnext[0]};
 always @* if (!f_init && !rst) begin
