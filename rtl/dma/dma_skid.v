@@ -35,6 +35,8 @@ reg [WIDTH-1:0] m_data_reg,  m_data_next;
 reg             t_valid_reg, t_valid_next;  // skid register, full only while s_ready is low
 reg [WIDTH-1:0] t_data_reg,  t_data_next;
 
+(* keep *) wire m_load;  // the output register's enable (below)
+assign m_load  = m_ready || !m_valid_reg;
 assign s_ready = s_ready_reg;
 assign m_valid = m_valid_reg;
 assign m_data  = m_data_reg;
@@ -56,16 +58,21 @@ always @* begin
     if (s_ready_reg)
         t_data_next = s_data;
 
+    // the output register loads whenever its word is taken or it holds
+    // none: one gate of m_ready and a flip-flop (m_load, kept apart so that
+    // it sits by the registers it enables), the source picked by a
+    // flip-flop (with the input not ready the skid register holds the next
+    // word, or nothing and the output stays empty)
+    if (m_load)
+        m_data_next = s_ready_reg ? s_data : t_data_reg;
     if (s_ready_reg) begin
-        if (m_ready || !m_valid_reg) begin
+        if (m_load) begin
             m_valid_next = s_valid;
-            m_data_next  = s_data;
         end else begin
             t_valid_next = s_valid;
         end
     end else if (m_ready) begin
         m_valid_next = t_valid_reg;
-        m_data_next  = t_data_reg;
         t_valid_next = 1'b0;
     end
 
