@@ -111,6 +111,7 @@ localparam NLW  = NL * DW;
 localparam NA   = ACT_LANES;                       // arithmetic lanes
 localparam NR   = NL / NA;                         // rounds per element
 localparam RB   = NR > 1 ? $clog2(NR) : 1;         // round counter bits
+localparam NAL  = $clog2(NA);                      // log2 NA when NR > 1
 localparam PB   = $clog2(PSUM_BANKS) + PSUM_BANK_LOG2 + 2;    // PSUM partition byte address bits
 localparam BA   = SBUF_PART_LOG2 > PB ? SBUF_PART_LOG2 : PB;  // byte address bits
 localparam WA   = BA - DBL;                        // word address bits
@@ -321,22 +322,24 @@ always @(posedge clk) begin
     end
 end
 reg [NL-1:0]  lane_en_reg;         // partitions p0 .. p0+P-1
-reg [NL*32-1:0] lane_off_reg;     // lane * cstride_p, per lane
-reg [NL*32-1:0] lane_off_calc;
+reg [NA*32-1:0] lane_off_reg;     // lane * cstride_p, per arithmetic lane
+reg [NA*32-1:0] lane_off_calc;
 reg [31:0]    csp3_reg;            // 3 * cstride_p
+reg [31:0]    rstep_reg;           // NA * cstride_p: a lane's step from round to round
 reg [31:0]    p0_off_reg;          // p0 * cstride_p
 reg [31:0]    p0_off_calc;
 reg [31:0]    cbase0_reg;          // cbase - p0 * cstride_p
 
 wire [CW-1:0] f_cw = f_reg[CW-1:0];
 
-integer li_s0, li_oc, li_sc, li_cd, li_pk, bj_pk;  // one loop index per block
+integer li_s0, li_oc, li_sc, li_pk, bj_pk;  // one loop index per block
 always @(posedge clk) begin
     if (setup0) begin
         for (li_s0 = 0; li_s0 < NL; li_s0 = li_s0 + 1) begin
             lane_en_reg[li_s0]  <= {1'b0, li_s0[15:0]} >= {1'b0, p0_reg} && {1'b0, li_s0[15:0]} < {1'b0, p0_reg} + {1'b0, p_reg};
         end
         csp3_reg <= csp_reg + {csp_reg[30:0], 1'b0};
+        rstep_reg <= csp_reg << NAL;   // NR > 1 only: NA is a power of two then
     end
     if (setup1) begin
         lane_off_reg <= lane_off_calc;
@@ -365,7 +368,7 @@ endfunction
 /* verilator lint_on UNUSEDSIGNAL */
 
 always @* begin
-    for (li_oc = 0; li_oc < NL; li_oc = li_oc + 1)
+    for (li_oc = 0; li_oc < NA; li_oc = li_oc + 1)
         lane_off_calc[li_oc*32 +: 32] = times_csp(li_oc[5:0], csp_reg, csp3_reg);
     p0_off_calc = times_csp(p0_reg[5:0], csp_reg, csp3_reg);
 end
@@ -629,8 +632,11 @@ core_bram_fifo #(
 );
 /* verilator lint_on PINCONNECTEMPTY */
 
-// per-partition scale and bias: the fp32 at the offset's place in each lane's word
-reg [NL*32-1:0] lane_scale_reg;    // per lane
+// per-partition scale and bias: the fp32 at the offset's place in each
+// partition's word (loaded only from the answer: an instruction without
+// them uses scale_reg and bias_reg, picked at the lanes, which keeps a
+// source off every one of these flip-flops' inputs)
+reg [NL*32-1:0] lane_scale_reg;    // per partition
 reg [NL*32-1:0] lane_bias_reg;
 
 /* verilator lint_off UNUSEDSIGNAL */ // pos[1:0]: the place inside the chunk
@@ -666,10 +672,6 @@ endfunction
 
 always @(posedge clk) begin
     for (li_sc = 0; li_sc < NL; li_sc = li_sc + 1) begin
-        if (setup0) begin
-            lane_scale_reg[li_sc*32 +: 32] <= scale_reg;
-            lane_bias_reg[li_sc*32 +: 32]  <= bias_reg;
-        end
         if (sb_rd_rsp_valid && sb_rsp_tag_valid && sb_rsp_tag == TAG_SCALE)
             lane_scale_reg[li_sc*32 +: 32] <= chunk_of(sb_rsp_ext[li_sc*DW +: DW], scale_reg[DBL-1:0]);
         if (sb_rd_rsp_valid && sb_rsp_tag_valid && sb_rsp_tag == TAG_BIAS)
@@ -687,8 +689,15 @@ reg            f_last_reg, f_last_next;
 reg [DBL-1:0]  a_pos_reg, a_pos_next;        // byte of the next element in the head word
 reg [DBL-1:0]  b_pos_reg, b_pos_next;
 reg [DBL-1:0]  o_pos_reg, o_pos_next;        // byte of the next output element in its word
+// the next element ends its word (a, b: the head word is popped after it;
+// o: it completes an output word) or is the instruction's last: flags
+// kept a step ahead, so that the issue decision, which steers the pops,
+// the credits and the round counter, starts from flip-flops and not from
+// the position adders (act_board's critical path, docs/fpga.md section 1)
+reg            a_last_reg, a_last_next;
+reg            b_last_reg, b_last_next;
+reg            o_last_reg, o_last_next;
 reg [OUTL:0]   credit_reg, credit_next;      // output FIFO slots not reserved
-reg [NL*32-1:0] coord_reg;                   // SR coordinate of the next element, per partition
 reg [RB-1:0]   rd_reg, rd_next;              // round of the next issue: partitions rd*NA ..
 reg [PIPE_LAT-1:0] pv_reg;                   // pipeline: lanes busy (one round issued)
 reg [PIPE_LAT-1:0] pc_reg;                   // pipeline: the last round of an element completing an output word
@@ -696,10 +705,10 @@ reg [PIPE_LAT-1:0] pc_reg;                   // pipeline: the last round of an e
 wire [DBL:0]   b_step_w = {{DBL{1'b0}}, 1'b1} << b_esl_reg;
 wire [DBL:0]   a_step_w = {{DBL{1'b0}}, 1'b1} << a_esl_reg;
 wire [DBL:0]   o_step_w = {{DBL{1'b0}}, 1'b1} << o_esl_reg;
-wire [DBL:0]   a_pos_sum = {1'b0, a_pos_reg} + a_step_w;
-wire [DBL:0]   b_pos_sum = {1'b0, b_pos_reg} + b_step_w;
-wire [DBL:0]   o_pos_sum = {1'b0, o_pos_reg} + o_step_w;
-wire           o_complete = o_pos_sum[DBL] || f_last_reg;
+wire [DBL-1:0] a_pos_sum = a_pos_reg + a_step_w[DBL-1:0];  // the next element's byte (mod the word)
+wire [DBL-1:0] b_pos_sum = b_pos_reg + b_step_w[DBL-1:0];
+wire [DBL-1:0] o_pos_sum = o_pos_reg + o_step_w[DBL-1:0];
+wire           o_complete = o_last_reg;
 wire           output_ok  = !o_complete || credit_reg != {(OUTL+1){1'b0}};
 // a round goes to the lanes (once the first round of an element is issued
 // the others follow in the next cycles: nothing they need can go away)
@@ -711,8 +720,19 @@ wire           last_round = {{(32-RB){1'b0}}, rd_reg} >= NR - 1;
 wire           step  = issue && last_round;  // the element's last round: go to the next element
 wire           o_pop;                        // the output FIFO hands a word to the write port
 
-assign a_pop = step && (a_pos_sum[DBL] || f_last_reg);
-assign b_pop = step && !act_reg && (b_pos_sum[DBL] || f_last_reg);
+assign a_pop = step && a_last_reg;
+assign b_pop = step && !act_reg && b_last_reg;
+
+// an element of `step_w` bytes at byte `pos` is the last in its word
+function ends_word;
+    input [DBL-1:0] pos;
+    input [DBL:0]   step_w;
+    reg   [DBL:0]   sum;
+    begin
+        sum       = {1'b0, pos} + step_w;
+        ends_word = sum[DBL];
+    end
+endfunction
 
 always @* begin
     rd_next = rd_reg;
@@ -729,6 +749,9 @@ always @* begin
     a_pos_next  = a_pos_reg;
     b_pos_next  = b_pos_reg;
     o_pos_next  = o_pos_reg;
+    a_last_next = a_last_reg;
+    b_last_next = b_last_reg;
+    o_last_next = o_last_reg;
     credit_next = credit_reg + {{OUTL{1'b0}}, o_pop};
     if (setup0) begin
         f_left_next = f_cw;
@@ -737,14 +760,20 @@ always @* begin
         a_pos_next  = pos_of(byte_of(a_space_reg, a_off_reg));
         b_pos_next  = pos_of(byte_of(b_space_reg, b_off_reg));
         o_pos_next  = pos_of(byte_of(o_space_reg, o_off_reg));
+        a_last_next = ends_word(a_pos_next, a_step_w) || f_last_next;
+        b_last_next = ends_word(b_pos_next, b_step_w) || f_last_next;
+        o_last_next = ends_word(o_pos_next, o_step_w) || f_last_next;
         credit_next = OUT_FULL;
     end else if (step) begin
         f_left_next = f_left_reg - {{(CW-1){1'b0}}, 1'b1};
         f_some_next = !f_last_reg;
         f_last_next = f_left_reg == {{(CW-2){1'b0}}, 2'd2};
-        a_pos_next  = a_pos_sum[DBL-1:0];
-        b_pos_next  = b_pos_sum[DBL-1:0];
-        o_pos_next  = o_pos_sum[DBL-1:0];
+        a_pos_next  = a_pos_sum;
+        b_pos_next  = b_pos_sum;
+        o_pos_next  = o_pos_sum;
+        a_last_next = ends_word(a_pos_next, a_step_w) || f_last_next;
+        b_last_next = ends_word(b_pos_next, b_step_w) || f_last_next;
+        o_last_next = ends_word(o_pos_next, o_step_w) || f_last_next;
         if (o_complete)
             credit_next = credit_reg + {{OUTL{1'b0}}, o_pop} - {{OUTL{1'b0}}, 1'b1};
     end
@@ -767,14 +796,11 @@ always @(posedge clk) begin
     a_pos_reg <= a_pos_next;
     b_pos_reg <= b_pos_next;
     o_pos_reg <= o_pos_next;
+    a_last_reg <= a_last_next;
+    b_last_reg <= b_last_next;
+    o_last_reg <= o_last_next;
     rd_reg    <= rd_next;      // set by setup 0 before the first issue
     pc_reg    <= {pc_reg[PIPE_LAT-2:0], o_complete && last_round};
-    for (li_cd = 0; li_cd < NL; li_cd = li_cd + 1) begin
-        if (setup3)
-            coord_reg[li_cd*32 +: 32] <= cbase0_reg + lane_off_reg[li_cd*32 +: 32];
-        else if (step)
-            coord_reg[li_cd*32 +: 32] <= coord_reg[li_cd*32 +: 32] + csf_reg;
-    end
 end
 
 // ============================================================== lanes
@@ -804,13 +830,12 @@ genvar gl;
 generate
     for (gl = 0; gl < NA; gl = gl + 1) begin : lane
         reg [DW-1:0] a_word, b_word;       // the round's partition's head words
-        reg [31:0]   coord, scale, bias;   // the round's partition's values at issue ...
+        reg [31:0]   scale, bias;          // the round's partition's values at issue ...
         reg [31:0]   coord_q, scale_q, bias_q;  // ... with the words, a cycle later
         integer      r;
         always @* begin
             a_word = {DW{1'b0}};
             b_word = {DW{1'b0}};
-            coord  = 32'd0;
             scale  = 32'd0;
             bias   = 32'd0;
             for (r = 0; r < NR; r = r + 1) begin
@@ -819,14 +844,36 @@ generate
                     b_word = b_word | b_head_reg[(r*NA + gl)*DW +: DW];
                 end
                 if (rd_hot[r]) begin
-                    coord = coord | coord_reg[(r*NA + gl)*32 +: 32];
                     scale = scale | lane_scale_reg[(r*NA + gl)*32 +: 32];
                     bias  = bias | lane_bias_reg[(r*NA + gl)*32 +: 32];
                 end
             end
+            if (!scale_pp_reg)
+                scale = scale_reg;
+            if (!bias_pp_reg)
+                bias = bias_reg;
+        end
+        // SR coordinates: partition p = r*NA + gl of element f has
+        // cbase + (p - p0)*cstride_p + f*cstride_f (mod 2^32), which is this
+        // lane's round-0 coordinate of the element (cbase0 + gl*cstride_p +
+        // f*cstride_f) plus r*NA*cstride_p: two registers per lane instead
+        // of one per partition and a round select
+        reg  [31:0] coord_reg;             // the lane's coordinate in the next round
+        reg  [31:0] start_reg;             // ... in round 0 of the current element
+        wire [31:0] start = NR == 1 ? coord_reg : start_reg;  // one round: the same value
+        always @(posedge clk) begin
+            if (setup3) begin
+                coord_reg <= cbase0_reg + lane_off_reg[gl*32 +: 32];
+                start_reg <= cbase0_reg + lane_off_reg[gl*32 +: 32];
+            end else if (step) begin
+                coord_reg <= start + csf_reg;
+                start_reg <= start + csf_reg;
+            end else if (issue) begin
+                coord_reg <= coord_reg + rstep_reg;
+            end
         end
         always @(posedge clk) begin
-            coord_q <= coord;
+            coord_q <= coord_reg;
             scale_q <= scale;
             bias_q  <= bias;
         end
