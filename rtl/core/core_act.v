@@ -760,6 +760,9 @@ always @* begin
         a_pos_next  = pos_of(byte_of(a_space_reg, a_off_reg));
         b_pos_next  = pos_of(byte_of(b_space_reg, b_off_reg));
         o_pos_next  = pos_of(byte_of(o_space_reg, o_off_reg));
+        a_last_next = ends_word(a_pos_next, a_step_w) || f_last_next;
+        b_last_next = ends_word(b_pos_next, b_step_w) || f_last_next;
+        o_last_next = ends_word(o_pos_next, o_step_w) || f_last_next;
         credit_next = OUT_FULL;
     end else if (step) begin
         f_left_next = f_left_reg - {{(CW-1){1'b0}}, 1'b1};
@@ -768,13 +771,11 @@ always @* begin
         a_pos_next  = a_pos_sum;
         b_pos_next  = b_pos_sum;
         o_pos_next  = o_pos_sum;
-        if (o_complete)
-            credit_next = credit_reg + {{OUTL{1'b0}}, o_pop} - {{OUTL{1'b0}}, 1'b1};
-    end
-    if (setup0 || step) begin
         a_last_next = ends_word(a_pos_next, a_step_w) || f_last_next;
         b_last_next = ends_word(b_pos_next, b_step_w) || f_last_next;
         o_last_next = ends_word(o_pos_next, o_step_w) || f_last_next;
+        if (o_complete)
+            credit_next = credit_reg + {{OUTL{1'b0}}, o_pop} - {{OUTL{1'b0}}, 1'b1};
     end
 end
 
@@ -798,7 +799,7 @@ always @(posedge clk) begin
     a_last_reg <= a_last_next;
     b_last_reg <= b_last_next;
     o_last_reg <= o_last_next;
-    rd_reg     <= rd_next;      // set by setup 0 before the first issue
+    rd_reg    <= rd_next;      // set by setup 0 before the first issue
     pc_reg    <= {pc_reg[PIPE_LAT-2:0], o_complete && last_round};
 end
 
@@ -860,15 +861,13 @@ generate
         reg  [31:0] coord_reg;             // the lane's coordinate in the next round
         reg  [31:0] start_reg;             // ... in round 0 of the current element
         wire [31:0] start = NR == 1 ? coord_reg : start_reg;  // one round: the same value
-        wire [31:0] first = cbase0_reg + lane_off_reg[gl*32 +: 32];  // element 0's
-        wire [31:0] after = start + csf_reg;                         // the next element's
         always @(posedge clk) begin
             if (setup3) begin
-                coord_reg <= first;
-                start_reg <= first;
+                coord_reg <= cbase0_reg + lane_off_reg[gl*32 +: 32];
+                start_reg <= cbase0_reg + lane_off_reg[gl*32 +: 32];
             end else if (step) begin
-                coord_reg <= after;
-                start_reg <= after;
+                coord_reg <= start + csf_reg;
+                start_reg <= start + csf_reg;
             end else if (issue) begin
                 coord_reg <= coord_reg + rstep_reg;
             end
