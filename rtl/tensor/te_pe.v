@@ -34,10 +34,21 @@
  * new element); `ld_en` writes ld_op into the shadow register. Both at one
  * edge: the active register takes the old shadow element.
  *
+ * Row 0 (FIRST_ROW = 1) has no adder. Its partial sum in is the constant
+ * +0 (ARCHITECTURE.md 5.5: a tile's sum starts at +0.0), and +0 + p is p
+ * bit for bit for every product p but -0, which gives +0: a NaN product
+ * is already the canonical NaN (pe_mul), an inf stays inf, a subnormal
+ * stays exact. So row 0 clears the sign of -0 and delays the product by
+ * the adder's L stages, keeping the skew and latency of every other row
+ * (an fp32_add is about 560 LUT4-equivalents; docs/tensor_engine.md
+ * section 8).
+ *
  * No handshake, no reset (datapath only), no clock enable: a beat never
  * stops; cycles without a beat compute values nothing uses.
  */
-module te_pe (
+module te_pe #(
+    parameter FIRST_ROW = 0     // 1: row 0, whose partial sum in is +0 (no adder)
+) (
     input  wire                 clk,
     // moving beat, cycle T
     input  wire [`PE_OP_W-1:0]  x,         // decoded moving element
@@ -47,7 +58,9 @@ module te_pe (
     input  wire                 ld_en,     // shadow <= ld_op at this edge
     input  wire [`PE_OP_W-1:0]  ld_op,     // decoded stationary element
     // partial sums: in at T+PM, out at T+PM+L
+    /* verilator lint_off UNUSEDSIGNAL */ // FIRST_ROW: +0, not read
     input  wire [31:0]          psum_in,
+    /* verilator lint_on UNUSEDSIGNAL */
     output wire [31:0]          psum_out
 );
 
@@ -76,14 +89,26 @@ pe_mul mul (
 );
 
 // ---- accumulate: T+PM -> T+PM+L --------------------------------------------
-fp32_add #(
-    .LATENCY (`TE_PE_SUM_LATENCY)
-) add (
-    .clk (clk),
-    .a   (psum_in),
-    .b   (prod),
-    .y   (psum_out)
-);
+generate
+    if (FIRST_ROW != 0) begin : first
+        // +0 + prod: prod, with -0 made +0; L registers like the adder's
+        localparam integer L = `TE_PE_SUM_LATENCY;
+        reg [32*L-1:0] sum_dly;
+        always @(posedge clk)
+            sum_dly <= {sum_dly[32*(L-1)-1:0],
+                        prod[31] && prod[30:0] != 31'd0, prod[30:0]};
+        assign psum_out = sum_dly[32*(L-1) +: 32];
+    end else begin : adder
+        fp32_add #(
+            .LATENCY (`TE_PE_SUM_LATENCY)
+        ) add (
+            .clk (clk),
+            .a   (psum_in),
+            .b   (prod),
+            .y   (psum_out)
+        );
+    end
+endgenerate
 
 endmodule
 

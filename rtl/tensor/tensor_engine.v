@@ -469,7 +469,9 @@ generate
             always @(posedge clk)
                 x_op_reg <= x_row_reg;
 
-            te_pe pe (
+            te_pe #(
+                .FIRST_ROW (r == 0)
+            ) pe (
                 .clk      (clk),
                 .x        (x_op_reg),
                 .en       (en_reg),

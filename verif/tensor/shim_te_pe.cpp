@@ -17,6 +17,7 @@ extern "C" te_pe_dut *te_pe_dut_create(const char *wave, uint32_t seed)
 
 extern "C" unsigned te_pe_dut_psum_delay(te_pe_dut *d) { return d->top->cfg_psum_delay; }
 extern "C" unsigned te_pe_dut_out_delay(te_pe_dut *d) { return d->top->cfg_out_delay; }
+extern "C" int te_pe_dut_first_row(te_pe_dut *d) { return d->top->cfg_first_row; }
 
 extern "C" uint32_t te_pe_dut_step(te_pe_dut *d, const te_pe_in *in)
 {

@@ -14,9 +14,12 @@
  * psum_out holds its result after the clock edge of cycle
  * c + cfg_out_delay. A load presented in cycle c is in the shadow register
  * for a beat presented in cycle c + 1 or later; a load and a swapping beat
- * in one cycle: the beat takes the old shadow element.
+ * in one cycle: the beat takes the old shadow element. FIRST_ROW builds
+ * row 0's PE, which ignores psum_in (its partial sum in is +0).
  */
-module te_pe_tb (
+module te_pe_tb #(
+    parameter FIRST_ROW = 0
+) (
     input  wire        clk,
     input  wire        mv_valid,   // a moving beat is present
     input  wire        mv_swap,    // it activates the shadow element
@@ -29,7 +32,8 @@ module te_pe_tb (
     input  wire [31:0] psum_in,
     output wire [31:0] psum_out,
     output wire [7:0]  cfg_psum_delay,
-    output wire [7:0]  cfg_out_delay
+    output wire [7:0]  cfg_out_delay,
+    output wire        cfg_first_row
 );
 
 `include "te_pipe.vh"
@@ -39,6 +43,7 @@ localparam integer OUT_DELAY  = PSUM_DELAY + `TE_PE_SUM_LATENCY - 1;
 
 assign cfg_psum_delay = PSUM_DELAY[7:0];
 assign cfg_out_delay  = OUT_DELAY[7:0];
+assign cfg_first_row  = FIRST_ROW != 0;
 
 wire [`PE_OP_W-1:0] x_dec, w_dec;
 
@@ -72,7 +77,9 @@ always @(posedge clk) begin
     ld_op_reg <= w_dec;
 end
 
-te_pe pe (
+te_pe #(
+    .FIRST_ROW (FIRST_ROW)
+) pe (
     .clk      (clk),
     .x        (x2_reg),
     .en       (en2_reg),

@@ -40,6 +40,9 @@ uint32_t te_pe_dut_step(te_pe_dut *d, const te_pe_in *in);
  * result is what the step of cycle c + out_delay returns. */
 unsigned te_pe_dut_psum_delay(te_pe_dut *d);
 unsigned te_pe_dut_out_delay(te_pe_dut *d);
+/* Built as row 0's PE (FIRST_ROW): it adds its product to +0, whatever
+ * psum_in holds. */
+int te_pe_dut_first_row(te_pe_dut *d);
 void te_pe_dut_free(te_pe_dut *d);
 
 /* ---- te_top (tensor_engine + psum_buffer) ---- */

@@ -1,7 +1,8 @@
 # verif/tensor: the tensor engine, its PE and fp32 adder, bit-exact against
 # cmodel; the cycle model against the RTL; `make bench-te`.
 #
-# Verilator builds: the fp32_add cell (at both depths), one PE (in te_pe_tb), and te_top (engine + PSUM)
+# Verilator builds: the fp32_add cell (at both depths), one PE (in te_pe_tb;
+# te_pe_first: row 0's, without an adder), and te_top (engine + PSUM)
 # at 4x4, 8x4 and 16x16. The 8x4 one is built with --x-assign unique
 # --x-initial unique (every shim also randomizes power-up values with
 # randReset(2)), so its run is also the array's X-propagation test.
@@ -25,6 +26,8 @@ $(eval $(call verilate,fp32_add,fp32_add_tb,$(FP32_ADD_RTL),$(TE_INC)))
 $(eval $(call verilate,fp32_add_te,fp32_add_tb,$(FP32_ADD_RTL),$(TE_INC) -GTE=1))
 # one PE inside te_pe_tb (the engine's decoders and operand registers)
 $(eval $(call verilate,te_pe,te_pe_tb,$(TE_CELLS) rtl/tensor/te_pe.v verif/tensor/te_pe_tb.v,$(TE_INC)))
+# row 0's PE: no adder, its partial sum in is +0
+$(eval $(call verilate,te_pe_first,te_pe_tb,$(TE_CELLS) rtl/tensor/te_pe.v verif/tensor/te_pe_tb.v,$(TE_INC) -GFIRST_ROW=1))
 $(eval $(call verilate,te_4x4,te_top,$(TE_RTL),$(TE_INC) $(TE_TRACE) -GROWS=4 -GCOLS=4))
 $(eval $(call verilate,te_16x16,te_top,$(TE_RTL),$(TE_INC) $(TE_TRACE) -GROWS=16 -GCOLS=16))
 $(eval $(call verilate,te_8x4,te_top,$(TE_RTL),$(TE_INC) $(TE_TRACE) -GROWS=8 -GCOLS=4 $(TE_XUNIQUE)))
@@ -33,6 +36,7 @@ TE_DRIVE := verif/tensor/te_drive.c
 $(eval $(call vl_test,test_fp32_add,fp32_add,verif/tensor/test_fp32_add.c,verif/tensor/shim_fp32_add.cpp))
 $(eval $(call vl_test,test_fp32_add_te,fp32_add_te,verif/tensor/test_fp32_add.c,verif/tensor/shim_fp32_add.cpp))
 $(eval $(call vl_test,test_te_pe,te_pe,verif/tensor/test_te_pe.c,verif/tensor/shim_te_pe.cpp))
+$(eval $(call vl_test,test_te_pe_first,te_pe_first,verif/tensor/test_te_pe.c,verif/tensor/shim_te_pe.cpp))
 $(eval $(call vl_test,test_tensor_engine_4x4,te_4x4,verif/tensor/test_tensor_engine.c $(TE_DRIVE),verif/tensor/shim_te_top.cpp))
 $(eval $(call vl_test,test_tensor_engine_16x16,te_16x16,verif/tensor/test_tensor_engine.c $(TE_DRIVE),verif/tensor/shim_te_top.cpp))
 $(eval $(call vl_test,test_tensor_engine_8x4,te_8x4,verif/tensor/test_tensor_engine.c $(TE_DRIVE),verif/tensor/shim_te_top.cpp))

@@ -16,6 +16,10 @@
  * in by its beat; a final test checks beats without swap and rows with
  * row_en = 0, which add -0 (the partial sum unchanged; a NaN payload
  * becomes the canonical NaN, as every NaN out of fp32_add).
+ *
+ * The same suite runs on row 0's PE (test_te_pe_first, FIRST_ROW: no
+ * adder): the vectors are driven unchanged, psum_in included, and every
+ * expected value is +0 + product, the sum row 0 stands for.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,9 +60,11 @@ static uint32_t pe_product(tl_fmt fw, uint16_t w, tl_fmt fx, uint16_t x)
 
 static uint32_t expect(tl_fmt fw, tl_fmt fx, const vec *v)
 {
+    /* row 0's partial sum in is +0, whatever psum_in holds */
+    uint32_t psum = te_pe_dut_first_row(dut) ? 0u : v->psum;
     if (!v->en)   /* a row beyond K adds -0: x, or the canonical NaN */
-        return tl_f32_add(v->psum, 0x80000000u);
-    return tl_f32_add(v->psum, pe_product(fw, v->w, fx, v->x));
+        return tl_f32_add(psum, 0x80000000u);
+    return tl_f32_add(psum, pe_product(fw, v->w, fx, v->x));
 }
 
 /*
