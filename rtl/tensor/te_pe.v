@@ -40,8 +40,8 @@
  * is already the canonical NaN (pe_mul), an inf stays inf, a subnormal
  * stays exact. So row 0 clears the sign of -0 and delays the product by
  * the adder's L stages, keeping the skew and latency of every other row
- * (an fp32_add is about 560 LUT4-equivalents; docs/tensor_engine.md
- * section 8).
+ * (about 420 LUT4-equivalents less per column on the ECP5;
+ * docs/tensor_engine.md section 8).
  *
  * No handshake, no reset (datapath only), no clock enable: a beat never
  * stops; cycles without a beat compute values nothing uses.
