@@ -91,7 +91,9 @@ pe_mul mul (
 // ---- accumulate: T+PM -> T+PM+L --------------------------------------------
 generate
     if (FIRST_ROW != 0) begin : first
-        // +0 + prod: prod, with -0 made +0; L registers like the adder's
+        // +0 + prod: prod, with -0 made +0; L registers like the adder's.
+        // A flip-flop chain, not te_delay: from 4 cycles on te_delay is
+        // LUT RAM, and logic cells are what the board is short of.
         localparam integer L = `TE_PE_SUM_LATENCY;
         reg [32*L-1:0] sum_dly;
         always @(posedge clk)
