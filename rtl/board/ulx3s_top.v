@@ -250,8 +250,7 @@ generate
             .ID_WIDTH       (IW),
             .DMA_QUEUES     (DMA_QUEUES),
             .CVT_LANES      (1),
-            .ACT_LANES      (1),
-            .ACT_PREFETCH   (0)
+            .ACT_LANES      (1)
         ) u_core (
             .clk            (clk),
             .rst            (rst),

@@ -61,7 +61,6 @@ module core_act #(
     parameter PSUM_BANKS = 4,         // PSUM banks (1 allowed)
     parameter PSUM_BANK_LOG2 = 9,     // log2 entries per bank and partition
     parameter ACT_LANES = (ROWS > COLS ? ROWS : COLS),  // arithmetic lanes: max(ROWS, COLS) or a power of two dividing it
-    parameter IN_PREFETCH = 1,        // input FIFOs' second output slot (core_bram_fifo PREFETCH): 0 saves 2 x NL x DATA_WIDTH flip-flops
     parameter SWA = SBUF_PART_LOG2 - $clog2(DATA_WIDTH/8),                      // SBUF word address width
     parameter PWA = $clog2(PSUM_BANKS) + PSUM_BANK_LOG2 - $clog2(DATA_WIDTH/32) // PSUM word address width
 ) (
@@ -150,9 +149,6 @@ generate
     end
     if (NA < 1 || NA > NL || NR * NA != NL || (NA != NL && (NA & (NA - 1)) != 0)) begin : bad_lanes
         core_act_act_lanes_must_be_max_rows_cols_or_a_power_of_two_dividing_it check ();
-    end
-    if (IN_PREFETCH != 0 && IN_PREFETCH != 1) begin : bad_prefetch
-        core_act_in_prefetch_must_be_0_or_1 check ();
     end
 endgenerate
 
@@ -589,15 +585,11 @@ wire b_push    = b_push_sb || b_push_ps;
 
 // input FIFOs: core_bram_fifo (block RAM, proven: formal/core_bram_fifo_pf.sby),
 // a word on the output two cycles after its answer, emptied by setup 0.
-// PREFETCH (IN_PREFETCH = 1, the default): the pops below come from the
-// element issue, a deep path, and must not reach the block RAM's read
-// enable (docs/fpga.md section 3b). It costs a second output slot of NLW
-// flip-flops and a multiplexer per FIFO; a board clocked well below
-// 100 MHz sets IN_PREFETCH = 0 (the same stream, cycle for cycle: both
-// proofs of core_bram_fifo). A push never finds one full: a word is
-// requested only while the words requested and not popped (a_cnt_reg,
-// b_cnt_reg) are fewer than IN_DEPTH, and the FIFO holds IN_DEPTH + 1
-// (IN_DEPTH + 2 with the slot).
+// PREFETCH: the pops below come from the element issue, a deep path, and
+// must not reach the block RAM's read enable (docs/fpga.md section 3b). A
+// push never finds one full: a word is requested only while the words
+// requested and not popped (a_cnt_reg, b_cnt_reg) are fewer than IN_DEPTH,
+// and the FIFO holds IN_DEPTH + 2.
 wire [NLW-1:0] a_head, b_head;
 wire           a_valid, b_valid;         // the FIFO holds a word
 wire           a_room, b_room;           // not full (checked below)
@@ -606,7 +598,7 @@ wire           a_room, b_room;           // not full (checked below)
 core_bram_fifo #(
     .WIDTH(NLW),
     .DEPTH_LOG2(INL),
-    .PREFETCH(IN_PREFETCH)
+    .PREFETCH(1)
 ) a_fifo (
     .clk(clk),
     .rst(rst),
@@ -624,7 +616,7 @@ core_bram_fifo #(
 core_bram_fifo #(
     .WIDTH(NLW),
     .DEPTH_LOG2(INL),
-    .PREFETCH(IN_PREFETCH)
+    .PREFETCH(1)
 ) b_fifo (
     .clk(clk),
     .rst(rst),

@@ -45,8 +45,7 @@ module trnlite_core #(
     parameter SEMS           = 16,  // counting semaphores (16..32)
     parameter DMA_QUEUES     = 4,   // DMA queues (2..15)
     parameter CVT_LANES      = DATA_WIDTH / 32, // DMA conversion lanes
-    parameter ACT_LANES      = (ROWS > COLS ? ROWS : COLS), // activation lanes: max(ROWS, COLS) or a power of two dividing it
-    parameter ACT_PREFETCH   = 1    // core_act IN_PREFETCH: 0 for clocks well below 100 MHz (board), saves 2 x max(ROWS, COLS) x DATA_WIDTH flip-flops
+    parameter ACT_LANES      = (ROWS > COLS ? ROWS : COLS) // activation lanes: max(ROWS, COLS) or a power of two dividing it
 ) (
     input  wire                    clk,
     input  wire                    rst,
@@ -704,8 +703,7 @@ core_act #(
     .SBUF_PART_LOG2 (SBUF_PART_LOG2),
     .PSUM_BANKS     (PSUM_BANKS),
     .PSUM_BANK_LOG2 (PSUM_BANK_LOG2),
-    .ACT_LANES      (ACT_LANES),
-    .IN_PREFETCH    (ACT_PREFETCH)
+    .ACT_LANES      (ACT_LANES)
 ) act (
     .clk             (clk),
     .rst             (eng_reset),

@@ -14,10 +14,9 @@ ACT_RTL := rtl/common/tl_encoding.vh rtl/common/tl_pipe.vh rtl/core/tl_isa.vh rt
 ACT_VLFLAGS := $(ACT_INC) --trace-depth 2 -O3 --x-assign fast
 $(eval $(call verilate,core_act_4x4,core_act,$(ACT_RTL),$(ACT_VLFLAGS) -GROWS=4 -GCOLS=4 -GDATA_WIDTH=64 -GPSUM_BANKS=1))
 $(eval $(call verilate,core_act_16x16,core_act,$(ACT_RTL),$(ACT_VLFLAGS) -GROWS=16 -GCOLS=16 -GDATA_WIDTH=128))
-# the board's configuration (rtl/board/ulx3s_top.v): 8 x 4 partitions
-# served by one lane in eight rounds (test_core_rtl_4x8 has two lanes for 8),
-# input FIFOs without the prefetch slot (the other builds have it)
-$(eval $(call verilate,core_act_8x4_l1,core_act,$(ACT_RTL),$(ACT_VLFLAGS) -GROWS=8 -GCOLS=4 -GDATA_WIDTH=64 -GSBUF_PART_LOG2=14 -GACT_LANES=1 -GIN_PREFETCH=0))
+# the board configuration's (fpga/configs.mk core_board): 8 x 4 partitions
+# served by one lane in eight rounds (test_core_rtl_4x8 has two lanes for 8)
+$(eval $(call verilate,core_act_8x4_l1,core_act,$(ACT_RTL),$(ACT_VLFLAGS) -GROWS=8 -GCOLS=4 -GDATA_WIDTH=64 -GSBUF_PART_LOG2=14 -GACT_LANES=1))
 ACT_TEST_C := verif/core/test_core_act.c verif/core/core_harness.c
 $(eval $(call vl_test,test_core_act_4x4,core_act_4x4,$(ACT_TEST_C),verif/core/shim_core_act_4x4.cpp))
 $(eval $(call vl_test,test_core_act_16x16,core_act_16x16,$(ACT_TEST_C),verif/core/shim_core_act_16x16.cpp))
