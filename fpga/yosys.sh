@@ -16,6 +16,9 @@
 # it can reach on the deepest path and duplicates logic on every path near
 # that depth to match it; a target gives the area back on the paths that
 # do not need it (docs/fpga.md section 2).
+# ABC9_SCRIPT (environment, ecp5 only): an ABC script file (relative to the
+# repository root) in place of abc9's default, e.g. fpga/abc9_area.abc,
+# which maps for area, not depth (the board: docs/fpga.md section 3c).
 # For ecp5 the define TRNLITE_ECP5_DSP is set: pe_sigmul then instantiates
 # a MULT18X18D with the DSP's own input and output registers (Yosys does
 # not pack fabric registers into it).
@@ -40,6 +43,8 @@ case $kind in
     rm -f "$out/ecp5.json"
     target=""
     [[ -n ${ABC9_D:-} ]] && target="scratchpad -set abc9.D $ABC9_D;"
+    # abc9 runs ABC in a directory of its own: the script's path is absolute
+    [[ -n ${ABC9_SCRIPT:-} ]] && target="$target scratchpad -set abc9.script $PWD/$ABC9_SCRIPT;"
     script="$read $target synth_ecp5 -top $top -json $out/ecp5.json.tmp; tee -q -o $out/ecp5.stat.json stat -json; stat" ;;
   xc7)
     script="$read synth_xilinx -family xc7 -flatten -noiopad -noclkbuf -top $top; tee -q -o $out/xc7.stat.json.tmp stat -json; stat" ;;

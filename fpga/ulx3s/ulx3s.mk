@@ -24,6 +24,11 @@
 # The default is the electrostatic placer: on the whole core it left
 # router2 a tenth of the overused wires HeAP's placement did (docs/fpga.md
 # section 3c); BOARD_PNR_ARGS= (empty) gives HeAP.
+# BOARD_ABC9: the ABC script of Yosys' LUT mapping (fpga/yosys.sh
+# ABC9_SCRIPT); the default maps for area, not depth (two rounds of choice
+# computation and area-oriented mapping): the board runs at 30 to 50 MHz and
+# its logic cells are the limit (docs/fpga.md section 3c). Empty: abc9's
+# own script.
 # BOARD_ARRAY: the core's tensor array, ROWS x COLS (ulx3s_top's ROWS and
 # COLS; SBUF partitions = ROWS, PSUM partitions = COLS); docs/board.md
 # section 1 says which of them routes.
@@ -32,6 +37,7 @@ BOARD_DRAM ?= sdram
 BOARD_MHZ  ?= 50
 BOARD_ROUTER ?= router2
 BOARD_PNR_ARGS ?= --placer static
+BOARD_ABC9 ?= fpga/abc9_area.abc
 ifeq ($(BOARD_CORE),full)
 ULX3S_PARAMS := CORE=1
 ULX3S_FILES  := $(BOARD_ALL)
@@ -73,10 +79,10 @@ ULX3S_BIT := $(ULX3S_DIR)/ulx3s.bit
 # rewritten only when the parameters or the file list change
 $(ULX3S_DIR)/config.txt: fpga-always
 	@mkdir -p $(@D)
-	@printf '%s\n' 'params=$(ULX3S_PARAMS)' 'files=$(ULX3S_FILES)' > $@.tmp
+	@printf '%s\n' 'params=$(ULX3S_PARAMS)' 'files=$(ULX3S_FILES)' 'abc9=$(BOARD_ABC9)' > $@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
-$(ULX3S_DIR)/ecp5.json: $(ULX3S_DIR)/config.txt $(ULX3S_FILES) $(BOARD_HDRS) fpga/yosys.sh | $(DEPS)
-	FPGA_DIR=$(FPGA_DIR) fpga/yosys.sh ecp5 ulx3s_$(ULX3S_VARIANT) ulx3s_top "$(BOARD_INC)" "$(ULX3S_PARAMS)" $(ULX3S_FILES)
+$(ULX3S_DIR)/ecp5.json: $(ULX3S_DIR)/config.txt $(ULX3S_FILES) $(BOARD_HDRS) fpga/yosys.sh $(BOARD_ABC9) | $(DEPS)
+	FPGA_DIR=$(FPGA_DIR) ABC9_SCRIPT=$(BOARD_ABC9) fpga/yosys.sh ecp5 ulx3s_$(ULX3S_VARIANT) ulx3s_top "$(BOARD_INC)" "$(ULX3S_PARAMS)" $(ULX3S_FILES)
 
 .PHONY: fpga-board flash
 fpga-board: $(ULX3S_DIR)/ecp5.json fpga/ulx3s/ulx3s.lpf fpga/ulx3s/flow.sh fpga/ulx3s/report.py | $(DEPS)

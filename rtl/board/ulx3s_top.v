@@ -239,6 +239,9 @@ generate
         wire [2:0]            c_awprot, c_arprot;
         wire unused_core = &{1'b0, trc_issue, trc_done, trc_wait, trc_nop, trc_dma_queue, trc_dma_done,
                              c_awlock, c_arlock, c_awcache, c_arcache, c_awprot, c_arprot};
+        // The board's logic cells are the limit, not its block RAM (24 of
+        // 208 were free): the tensor engine's skew lines of 512 bits or
+        // more go to block RAM (docs/board.md section 1).
         trnlite_core #(
             .ROWS           (ROWS),
             .COLS           (COLS),
@@ -250,7 +253,8 @@ generate
             .ID_WIDTH       (IW),
             .DMA_QUEUES     (DMA_QUEUES),
             .CVT_LANES      (1),
-            .ACT_LANES      (1)
+            .ACT_LANES      (1),
+            .TE_DLY_BLOCK_BITS (512)
         ) u_core (
             .clk            (clk),
             .rst            (rst),

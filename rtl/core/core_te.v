@@ -49,6 +49,7 @@ module core_te #(
     parameter SBUF_PART_LOG2 = 16,   // log2 bytes per SBUF partition
     parameter PSUM_BANKS     = 4,    // PSUM banks
     parameter PSUM_BANK_LOG2 = 9,    // log2 entries per PSUM bank
+    parameter DLY_BLOCK_BITS = 0,    // tensor_engine's: skew lines of this many bits or more in block RAM (0: Yosys chooses)
     parameter WA = SBUF_PART_LOG2 - $clog2(DATA_WIDTH/8),  // SBUF word address bits
     parameter EW = $clog2(PSUM_BANKS) + PSUM_BANK_LOG2     // PSUM entry index bits
 ) (
@@ -319,7 +320,8 @@ tensor_engine #(
     .AW   (EW),
     .NW   (NW),
     .KW   (KW),
-    .MW   (MW)
+    .MW   (MW),
+    .DLY_BLOCK_BITS (DLY_BLOCK_BITS)
 ) te (
     .clk       (clk),
     .rst       (rst),

@@ -45,7 +45,8 @@ module trnlite_core #(
     parameter SEMS           = 16,  // counting semaphores (16..32)
     parameter DMA_QUEUES     = 4,   // DMA queues (2..15)
     parameter CVT_LANES      = DATA_WIDTH / 32, // DMA conversion lanes
-    parameter ACT_LANES      = (ROWS > COLS ? ROWS : COLS) // activation lanes: max(ROWS, COLS) or a power of two dividing it
+    parameter ACT_LANES      = (ROWS > COLS ? ROWS : COLS), // activation lanes: max(ROWS, COLS) or a power of two dividing it
+    parameter TE_DLY_BLOCK_BITS = 0 // tensor_engine DLY_BLOCK_BITS: skew lines of this many RAM bits or more in block RAM (0: Yosys chooses)
 ) (
     input  wire                    clk,
     input  wire                    rst,
@@ -673,7 +674,8 @@ core_te #(
     .DATA_WIDTH     (DATA_WIDTH),
     .SBUF_PART_LOG2 (SBUF_PART_LOG2),
     .PSUM_BANKS     (PSUM_BANKS),
-    .PSUM_BANK_LOG2 (PSUM_BANK_LOG2)
+    .PSUM_BANK_LOG2 (PSUM_BANK_LOG2),
+    .DLY_BLOCK_BITS (TE_DLY_BLOCK_BITS)
 ) te (
     .clk          (clk),
     .rst          (eng_reset),

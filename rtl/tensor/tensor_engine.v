@@ -59,7 +59,8 @@ module tensor_engine #(
     parameter AW   = 10,                 // PSUM address width
     parameter NW   = 16,                 // width of the vector count N
     parameter KW   = $clog2(ROWS + 1),   // width of K (1..ROWS)
-    parameter MW   = $clog2(COLS + 1)    // width of M (1..COLS)
+    parameter MW   = $clog2(COLS + 1),   // width of M (1..COLS)
+    parameter DLY_BLOCK_BITS = 0         // skew lines of this many RAM bits or more in block RAM (0: Yosys chooses)
 ) (
     input  wire                 clk,
     input  wire                 rst,
@@ -401,9 +402,15 @@ generate
         always @(posedge clk)
             if (acc_fmt_reg)
                 x_fmt_in_reg <= cmdq_fmt_x_reg;
+        // DLY_BLOCK_BITS: a line whose RAM (te_delay: 2^ceil(log2 delay)
+        // entries) holds that many bits goes to block RAM, for a device
+        // short of logic cells (the board, docs/fpga.md section 3c)
+        localparam integer XB = (1 << $clog2(T > 0 ? T : 1)) * 19;
+        localparam integer LB = (1 << $clog2(T + 1)) * COLS * OPW;
         te_delay #(
             .WIDTH (19),
-            .DELAY (T)
+            .DELAY (T),
+            .BLOCK (DLY_BLOCK_BITS > 0 && XB >= DLY_BLOCK_BITS ? 1 : 0)
         ) x_dly (
             .clk (clk),
             .rst (rst),
@@ -415,7 +422,8 @@ generate
         wire [COLS*OPW-1:0] ld_row_op;
         te_delay #(
             .WIDTH (COLS*OPW),
-            .DELAY (T + 1)
+            .DELAY (T + 1),
+            .BLOCK (DLY_BLOCK_BITS > 0 && LB >= DLY_BLOCK_BITS ? 1 : 0)
         ) ld_dly (
             .clk (clk),
             .rst (rst),

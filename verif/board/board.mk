@@ -31,8 +31,8 @@ $(eval $(call c_test,test_board,verif/board/test_board.c))
 $(BUILD)/tests/test_board: | $(BOARD_SIM) $(TRNLITE_BIN)
 
 # The same end-to-end tests on the top with a 4 x 4 core (BOARD_ARRAY=4x4,
-# the smaller of the two arrays the board flow offers; neither routes yet:
-# docs/board.md section 1): test_board again, against board_sim_4x4
+# the smaller of the two arrays the board flow offers, the one that has
+# routed: docs/board.md section 1): test_board again, against board_sim_4x4
 # (BOARD_SIM in its environment). This build also has the core's SBUF/PSUM
 # port checkers and stall sources (rtl/core/memcheck.mk), and
 # test_board_4x4.sh turns the stalls on (BOARD_MEM_STALL: board_sim
