@@ -71,7 +71,7 @@ $(FPGA_DIR)/$(1)/pnr-settings.txt: fpga-always
 	$(call fpga_stamp,$$@,'freq=$(FPGA_FREQ)' 'seed=$(FPGA_SEED)' 'timeout=$(call fpga_timeout,$(1))' 'args=$(call fpga_pnr_args,$(1))')
 
 FPGA_YOSYS_ARGS_$(1) = $(1) $(FPGA_TOP_$(1)) "$(FPGA_INC_$(1))" "$(FPGA_PARAMS_$(1))" $(FPGA_FILES_$(1))
-$(FPGA_DIR)/$(1)/ecp5.json: $(FPGA_DIR)/$(1)/config.txt $(FPGA_FILES_$(1)) $(FPGA_HDRS_$(1)) fpga/yosys.sh | $(DEPS)
+$(FPGA_DIR)/$(1)/ecp5.json: $(FPGA_DIR)/$(1)/config.txt $(FPGA_FILES_$(1)) $(FPGA_HDRS_$(1)) fpga/yosys.sh fpga/carry_ends.py | $(DEPS)
 	FPGA_DIR=$(FPGA_DIR) ABC9_D=$(FPGA_ABC9_D_$(1)) fpga/yosys.sh ecp5 $$(FPGA_YOSYS_ARGS_$(1))
 $(FPGA_DIR)/$(1)/xc7.stat.json: $(FPGA_DIR)/$(1)/config.txt $(FPGA_FILES_$(1)) $(FPGA_HDRS_$(1)) fpga/yosys.sh | $(DEPS)
 	FPGA_DIR=$(FPGA_DIR) fpga/yosys.sh xc7 $$(FPGA_YOSYS_ARGS_$(1))

