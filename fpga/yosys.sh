@@ -19,8 +19,10 @@
 # ABC9_SCRIPT (environment, ecp5 only): an ABC script file (relative to the
 # repository root) in place of abc9's default, e.g. fpga/abc9_area.abc,
 # which maps for area, not depth (the board: docs/fpga.md section 3c).
-# ecp5 then unhooks the carry outputs nothing reads (fpga/carry_ends.py),
-# which nextpnr would otherwise give a feed-out cell each.
+# ecp5 then takes the carry chains' ends out of nextpnr's way
+# (fpga/carry_ends.py): carry outputs nothing reads are unhooked and
+# constant carry inputs folded where they can be, each of which nextpnr
+# would otherwise give a CCU2C of its own.
 # For ecp5 the define TRNLITE_ECP5_DSP is set: pe_sigmul then instantiates
 # a MULT18X18D with the DSP's own input and output registers (Yosys does
 # not pack fabric registers into it).
