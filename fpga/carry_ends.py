@@ -60,11 +60,14 @@ def const_carry_in(cell, read):
         return False
     if isinstance(s0, int) and s0 in read:
         return False
-    init = int(par["INIT0"], 2)
+    init = str(par.get("INIT0", "0"))           # the model's defaults where Yosys set none
+    if set(init) - {"0", "1"}:
+        return False
+    inject = par.get("INJECT1_0", "YES")
     lut2 = 0
     for a in (0, 1):
         for b in (0, 1):
-            lut2 |= first_half_cout(init, par["INJECT1_0"], a, b, int(c0), int(d0), int(cin)) << (a | b << 1)
+            lut2 |= first_half_cout(int(init, 2), inject, a, b, int(c0), int(d0), int(cin)) << (a | b << 1)
     # C0 = D0 = 1 select INIT0[15:12], kept 0 (propagate 0); INIT0[3:0] is the LUT2
     par["INIT0"] = format(lut2, "016b")
     par["INJECT1_0"] = "NO"
