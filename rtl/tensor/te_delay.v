@@ -15,9 +15,9 @@
  * MIN_RAM on: a circular buffer of 2^ceil(log2(DELAY)) entries, written
  * every cycle, whose registered read is the output: the entry written
  * DELAY - 1 cycles before the read. Yosys maps it to LUT RAM or block
- * RAM by its size, unless BLOCK = 1 asks for block RAM (a device short of
- * logic cells and not of block RAM: LUT RAM takes 6 of them per 16 x 4
- * bits). Read and write never meet on one entry (the distance DELAY - 1
+ * RAM by its size, unless it holds BLOCK_BITS bits or more (BLOCK_BITS >
+ * 0), which asks for block RAM (a device short of logic cells and not of
+ * block RAM: LUT RAM takes 6 of them per 16 x 4 bits). Read and write never meet on one entry (the distance DELAY - 1
  * is neither 0 nor a multiple of the depth), hence no_rw_check.
  *
  * No handshake: every cycle shifts. Reset sets the two pointers only; what
@@ -29,7 +29,7 @@ module te_delay #(
     parameter WIDTH   = 8,   // bits per entry (>= 1)
     parameter DELAY   = 1,   // cycles (>= 0)
     parameter MIN_RAM = 4,   // shortest delay kept in RAM (>= 2)
-    parameter BLOCK   = 0    // 1: the RAM form in block RAM (ram_style)
+    parameter BLOCK_BITS = 0 // the RAM form in block RAM (ram_style) from this many bits on; 0: never asked
 ) (
     input  wire             clk,
     input  wire             rst,
@@ -39,8 +39,8 @@ module te_delay #(
 
 // parameter checks synthesis sees too
 generate
-    if (WIDTH < 1 || DELAY < 0 || MIN_RAM < 2 || (BLOCK != 0 && BLOCK != 1)) begin : bad_params
-        te_delay_needs_width_1_delay_0_min_ram_2_block_0_or_1 check ();
+    if (WIDTH < 1 || DELAY < 0 || MIN_RAM < 2 || BLOCK_BITS < 0) begin : bad_params
+        te_delay_needs_width_1_delay_0_min_ram_2_block_bits_0 check ();
     end
 endgenerate
 
@@ -81,7 +81,7 @@ generate
 
         // the same memory twice, with and without the attribute (Verilog
         // 2005 has no parameterized attributes)
-        if (BLOCK != 0) begin : block
+        if (BLOCK_BITS > 0 && DEPTH * WIDTH >= BLOCK_BITS) begin : block
             (* ram_style = "block", no_rw_check *)
             reg [WIDTH-1:0] mem [0:DEPTH-1];
             always @(posedge clk) begin

@@ -402,15 +402,13 @@ generate
         always @(posedge clk)
             if (acc_fmt_reg)
                 x_fmt_in_reg <= cmdq_fmt_x_reg;
-        // DLY_BLOCK_BITS: a line whose RAM (te_delay: 2^ceil(log2 delay)
-        // entries) holds that many bits goes to block RAM, for a device
-        // short of logic cells (the board, docs/fpga.md section 3c)
-        localparam integer XB = (1 << $clog2(T > 0 ? T : 1)) * 19;
-        localparam integer LB = (1 << $clog2(T + 1)) * COLS * OPW;
+        // DLY_BLOCK_BITS: a line whose RAM holds that many bits goes to
+        // block RAM, for a device short of logic cells (the board,
+        // docs/fpga.md section 3c)
         te_delay #(
             .WIDTH (19),
             .DELAY (T),
-            .BLOCK (DLY_BLOCK_BITS > 0 && XB >= DLY_BLOCK_BITS ? 1 : 0)
+            .BLOCK_BITS (DLY_BLOCK_BITS)
         ) x_dly (
             .clk (clk),
             .rst (rst),
@@ -423,7 +421,7 @@ generate
         te_delay #(
             .WIDTH (COLS*OPW),
             .DELAY (T + 1),
-            .BLOCK (DLY_BLOCK_BITS > 0 && LB >= DLY_BLOCK_BITS ? 1 : 0)
+            .BLOCK_BITS (DLY_BLOCK_BITS)
         ) ld_dly (
             .clk (clk),
             .rst (rst),

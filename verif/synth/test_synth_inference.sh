@@ -30,9 +30,9 @@ check te_pe_dsp te_pe "$pe" "" MULT18X18D 1
 # a tensor-engine skew line (te_delay) in LUT RAM, not a flip-flop chain:
 # 35 bits (one decoded operand) over 13 cycles, 9 DPR16X4 of 16 x 4
 check te_delay_lutram te_delay rtl/tensor/te_delay.v "chparam -set WIDTH 35 -set DELAY 13 te_delay;" TRELLIS_DPR16X4 9
-# the same line asked for block RAM (BLOCK = 1, the board's deep lines):
+# the same line asked for block RAM (BLOCK_BITS = 512, the board's):
 # 19 bits over 21 cycles, one DP16KD and no LUT RAM
-check te_delay_block te_delay rtl/tensor/te_delay.v "chparam -set WIDTH 19 -set DELAY 21 -set BLOCK 1 te_delay;" DP16KD 1
+check te_delay_block te_delay rtl/tensor/te_delay.v "chparam -set WIDTH 19 -set DELAY 21 -set BLOCK_BITS 512 te_delay;" DP16KD 1
 check psum_buffer_bram psum_buffer "rtl/common/fp32_add.v rtl/tensor/psum_buffer.v" \
   "chparam -set COLS 4 -set DEPTH 512 psum_buffer;" DP16KD 4
 
