@@ -158,6 +158,7 @@ reg          cur_valid_reg, cur_valid_next;
 reg          acc_reg;                        // a command was accepted last cycle
 reg          acc_ctl_reg;                    // ... its copy for int, K and M
 reg [2:0]    cmdq_fmt_x_reg;
+reg [2:0]    fmt_held_reg;                   // the last accepted command's moving format
 reg          cmdq_int_reg, cur_int_reg;
 reg [KW-1:0] cmdq_k_reg, cur_k_reg;
 reg [MW-1:0] cmdq_m_reg, cur_m_reg;
@@ -353,6 +354,12 @@ end
 always @(posedge clk)
     acc_ctl_reg <= !rst && acc_next;
 
+// for the rows that take their format a cycle late (below): the
+// cmdq_fmt_x_reg of the cycle after the accept, held
+always @(posedge clk)
+    if (acc_ctl_reg)
+        fmt_held_reg <= cmdq_fmt_x_reg;
+
 (* keep *)
 always @(posedge clk) begin
     ld_cv_reg <= !rst && cur_valid_next;
@@ -389,30 +396,54 @@ generate
         // decode with a stale format; their sums are dropped. The delay
         // lines (te_delay: in RAM from 4 cycles on) replace flip-flop
         // chains of S*r stages (docs/fpga.md section 2).
+        // Rows below row 0 take element and format a cycle later (one
+        // stage of the line moved in front of it), so that the copy of
+        // acc_reg that crosses the die to them is loaded from a flip-flop
+        // (acc_ctl_reg) and the format from fmt_held_reg: loaded from
+        // acc_next, the copy's input was the accept decision's LUT, and
+        // that net was te_top 8 x 4's critical path (docs/fpga.md
+        // section 1). Row 0 has no stage to move.
+        localparam integer XL = (T > 0) ? 1 : 0;   // stages in front of the line
         reg [15:0] x_in_reg;
         reg [2:0]  x_fmt_in_reg;      // the current command's format
         reg        acc_fmt_reg;       // acc_reg's copy for it
         wire [18:0] x_raw;            // {format, element} at stage T
+        wire [15:0] x_line_in;        // the element, XL cycles after x_in_reg
         always @(posedge clk)
             x_in_reg <= mv_data[16*r +: 16];
-        (* keep *)
-        always @(posedge clk)
-            acc_fmt_reg <= !rst && acc_next;
-        (* keep *)
-        always @(posedge clk)
-            if (acc_fmt_reg)
-                x_fmt_in_reg <= cmdq_fmt_x_reg;
+        if (XL == 1) begin : late
+            reg [15:0] x_late_reg;
+            always @(posedge clk)
+                x_late_reg <= x_in_reg;
+            assign x_line_in = x_late_reg;
+            (* keep *)
+            always @(posedge clk)
+                acc_fmt_reg <= !rst && acc_ctl_reg;
+            (* keep *)
+            always @(posedge clk)
+                if (acc_fmt_reg)
+                    x_fmt_in_reg <= fmt_held_reg;
+        end else begin : early
+            assign x_line_in = x_in_reg;
+            (* keep *)
+            always @(posedge clk)
+                acc_fmt_reg <= !rst && acc_next;
+            (* keep *)
+            always @(posedge clk)
+                if (acc_fmt_reg)
+                    x_fmt_in_reg <= cmdq_fmt_x_reg;
+        end
         // DLY_BLOCK_BITS: a line whose RAM holds that many bits goes to
         // block RAM, for a device short of logic cells (the board,
         // docs/fpga.md section 3c)
         te_delay #(
             .WIDTH (19),
-            .DELAY (T),
+            .DELAY (T - XL),
             .BLOCK_BITS (DLY_BLOCK_BITS)
         ) x_dly (
             .clk (clk),
             .rst (rst),
-            .in  ({x_fmt_in_reg, x_in_reg}),
+            .in  ({x_fmt_in_reg, x_line_in}),
             .out (x_raw)
         );
 
