@@ -411,27 +411,25 @@ generate
         wire [15:0] x_line_in;        // the element, XL cycles after x_in_reg
         always @(posedge clk)
             x_in_reg <= mv_data[16*r +: 16];
+        // the format's load enable and value come from the same sources
+        // one cycle apart, so that the format still arrives with the
+        // command's first element
+        wire       acc_fmt_src = (XL == 1) ? acc_ctl_reg  : acc_next;
+        wire [2:0] fmt_src     = (XL == 1) ? fmt_held_reg : cmdq_fmt_x_reg;
+        (* keep *)
+        always @(posedge clk)
+            acc_fmt_reg <= !rst && acc_fmt_src;
+        (* keep *)
+        always @(posedge clk)
+            if (acc_fmt_reg)
+                x_fmt_in_reg <= fmt_src;
         if (XL == 1) begin : late
             reg [15:0] x_late_reg;
             always @(posedge clk)
                 x_late_reg <= x_in_reg;
             assign x_line_in = x_late_reg;
-            (* keep *)
-            always @(posedge clk)
-                acc_fmt_reg <= !rst && acc_ctl_reg;
-            (* keep *)
-            always @(posedge clk)
-                if (acc_fmt_reg)
-                    x_fmt_in_reg <= fmt_held_reg;
         end else begin : early
             assign x_line_in = x_in_reg;
-            (* keep *)
-            always @(posedge clk)
-                acc_fmt_reg <= !rst && acc_next;
-            (* keep *)
-            always @(posedge clk)
-                if (acc_fmt_reg)
-                    x_fmt_in_reg <= cmdq_fmt_x_reg;
         end
         // DLY_BLOCK_BITS: a line whose RAM holds that many bits goes to
         // block RAM, for a device short of logic cells (the board,
