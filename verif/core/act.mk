@@ -4,7 +4,7 @@
 ACT_INC := -Irtl/common -Irtl/core
 
 $(eval $(call verilate,fp32_mul,fp32_mul,rtl/common/tl_encoding.vh rtl/common/tl_pipe.vh rtl/common/fp32_mul.v,$(ACT_INC)))
-$(eval $(call vl_test,test_fp32_mul,fp32_mul,verif/core/test_fp32_mul.c,verif/core/shim_fp32_mul.cpp))
+$(eval $(call vl_test,test_fp32_mul,fp32_mul,verif/core/test_fp32_mul.c verif/common/fp32_pipe.c,verif/core/shim_fp32_mul.cpp))
 $(BUILD)/verif/core/test_fp32_mul.o: verif/core/act_shim.h
 
 # core_act at the two configurations the core is tested in

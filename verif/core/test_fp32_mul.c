@@ -14,54 +14,29 @@
 #include <stdlib.h>
 
 #include "act_shim.h"
+#include "fp32_pipe.h"
 #include "tl_test.h"
 #include "trnlite/numerics.h"
 
-static fp32_mul_dut *dut;
+/* The shim's calls in the shape fp32_pipe wants. */
+static void *create(const char *wave, uint32_t seed) { return fp32_mul_dut_create(wave, seed); }
+static uint32_t step(void *d, uint32_t a, uint32_t b) { return fp32_mul_dut_step(d, a, b); }
+static void destroy(void *d) { fp32_mul_dut_free(d); }
+
+static fp32_pipe cell = {.name = "fp32_mul", .op = "*", .latency = TL_FP32_MUL_LATENCY,
+                         .create = create, .step = step, .destroy = destroy, .ref = tl_f32_mul};
 static uint32_t seed;
 
 static void setup(void)
 {
     seed = tl_test_seed(0x3a1);
-    dut = fp32_mul_dut_create(tl_test_trace() ? tl_test_wave_path("fp32_mul") : NULL, seed);
+    cell.seed = seed;
+    cell.dut = create(tl_test_trace() ? tl_test_wave_path("fp32_mul") : NULL, seed);
 }
 
 static void teardown(void)
 {
-    fp32_mul_dut_free(dut);
-}
-
-/* Run n vectors through the pipeline, one per clock; the result of vector
- * j leaves TL_FP32_MUL_LATENCY clock edges after it went in (a wrong
- * latency fails every vector). Returns the number of mismatches. */
-static unsigned run(const char *what, const uint32_t *a, const uint32_t *b, size_t n)
-{
-    const size_t lat = TL_FP32_MUL_LATENCY;
-    unsigned bad = 0;
-    for (size_t i = 0; i < n + lat - 1; i++) {
-        uint32_t y = fp32_mul_dut_step(dut, i < n ? a[i] : 0, i < n ? b[i] : 0);
-        if (i + 1 < lat)
-            continue;
-        size_t j = i + 1 - lat;
-        uint32_t want = tl_f32_mul(a[j], b[j]);
-        if (y != want && bad++ < 5) {
-            const char *path = tl_test_wave_path("fail_fp32_mul");
-            fp32_mul_dut *t = fp32_mul_dut_create(path, seed);
-            fp32_mul_dut_step(t, a[j], b[j]);
-            for (size_t k = 0; k < lat; k++)
-                fp32_mul_dut_step(t, 0, 0);
-            fp32_mul_dut_free(t);
-            printf("MISMATCH %s seed %u: 0x%08x * 0x%08x: rtl 0x%08x cmodel 0x%08x "
-                   "(waveform %s)\n", what, seed, a[j], b[j], y, want, path);
-            fflush(stdout);
-        }
-    }
-    return bad;
-}
-
-static uint32_t f32(uint32_t s, uint32_t e, uint32_t f)
-{
-    return s << 31 | (e & 0xff) << 23 | (f & 0x7fffff);
+    destroy(cell.dut);
 }
 
 /* One or more of every class, both signs. */
@@ -78,17 +53,7 @@ static const uint32_t specials[] = {
 
 START_TEST(test_specials)
 {
-    size_t ns = sizeof specials / sizeof specials[0];
-    uint32_t *a = malloc(ns * ns * sizeof *a), *b = malloc(ns * ns * sizeof *b);
-    size_t n = 0;
-    for (size_t i = 0; i < ns; i++)
-        for (size_t j = 0; j < ns; j++) {
-            a[n] = specials[i];
-            b[n++] = specials[j];
-        }
-    ck_assert_uint_eq(run("specials", a, b, n), 0);
-    free(a);
-    free(b);
+    ck_assert_uint_eq(fp32_pipe_cross(&cell, specials, sizeof specials / sizeof specials[0]), 0);
 }
 END_TEST
 
@@ -112,33 +77,33 @@ START_TEST(test_random)
             a[i] = u;
             b[i] = v;
         } else if (kind == 3) {             /* subnormal times normal */
-            a[i] = f32(u >> 31, 0, u);
-            b[i] = f32(v >> 31, 1 + tl_rng_below(&r, 254), v);
+            a[i] = fp32_bits(u >> 31, 0, u);
+            b[i] = fp32_bits(v >> 31, 1 + tl_rng_below(&r, 254), v);
         } else if (kind == 4) {             /* results near the subnormal range: e1 in -30..30 */
             uint32_t ea = 1 + tl_rng_below(&r, 254);
             int32_t eb = 96 - (int32_t)ea + (int32_t)tl_rng_below(&r, 61);
             if (eb < 0 || eb > 254)
                 eb = (int32_t)tl_rng_below(&r, 3);
-            a[i] = f32(u >> 31, ea, u);
-            b[i] = f32(v >> 31, (uint32_t)eb, v);
+            a[i] = fp32_bits(u >> 31, ea, u);
+            b[i] = fp32_bits(v >> 31, (uint32_t)eb, v);
         } else if (kind == 5) {             /* overflow region: e1 around 254 */
             uint32_t ea = 127 + tl_rng_below(&r, 128);
             int32_t eb = 380 - (int32_t)ea + (int32_t)tl_rng_below(&r, 9) - 4;
             if (eb < 1 || eb > 254)
                 eb = 254;
-            a[i] = f32(u >> 31, ea, u);
-            b[i] = f32(v >> 31, (uint32_t)eb, v);
+            a[i] = fp32_bits(u >> 31, ea, u);
+            b[i] = fp32_bits(v >> 31, (uint32_t)eb, v);
         } else if (kind == 6) {             /* short significands: exact products and ties */
             unsigned ba = 1 + tl_rng_below(&r, 24), bb = 1 + tl_rng_below(&r, 24);
             uint32_t ea = 1 + tl_rng_below(&r, 254), eb = 1 + tl_rng_below(&r, 254);
-            a[i] = f32(u >> 31, ea, short_frac(&r, ba));
-            b[i] = f32(v >> 31, eb, short_frac(&r, bb));
+            a[i] = fp32_bits(u >> 31, ea, short_frac(&r, ba));
+            b[i] = fp32_bits(v >> 31, eb, short_frac(&r, bb));
         } else if (kind == 7) {             /* short significands near and in the subnormal range */
             unsigned ba = 1 + tl_rng_below(&r, 24), bb = 1 + tl_rng_below(&r, 24);
             uint32_t ea = tl_rng_below(&r, 127);
             uint32_t eb = 127 - ea > 100 ? 0 : tl_rng_below(&r, 2 + 127 - ea);
-            a[i] = f32(u >> 31, ea, short_frac(&r, ba));
-            b[i] = f32(v >> 31, eb, short_frac(&r, bb));
+            a[i] = fp32_bits(u >> 31, ea, short_frac(&r, ba));
+            b[i] = fp32_bits(v >> 31, eb, short_frac(&r, bb));
         } else if (kind == 8) {             /* a special against random */
             a[i] = specials[tl_rng_below(&r, sizeof specials / sizeof specials[0])];
             b[i] = v;
@@ -147,10 +112,10 @@ START_TEST(test_random)
             }
         } else {                            /* x * 2^k, x * 1, x * -1 */
             a[i] = u;
-            b[i] = f32(v >> 31, (v & 1) ? 127 : tl_rng_below(&r, 255), 0);
+            b[i] = fp32_bits(v >> 31, (v & 1) ? 127 : tl_rng_below(&r, 255), 0);
         }
     }
-    ck_assert_uint_eq(run("random", a, b, N), 0);
+    ck_assert_uint_eq(fp32_pipe_run(&cell, "random", a, b, N), 0);
     free(a);
     free(b);
 }

@@ -33,8 +33,8 @@ $(eval $(call verilate,te_16x16,te_top,$(TE_RTL),$(TE_INC) $(TE_TRACE) -GROWS=16
 $(eval $(call verilate,te_8x4,te_top,$(TE_RTL),$(TE_INC) $(TE_TRACE) -GROWS=8 -GCOLS=4 $(TE_XUNIQUE)))
 
 TE_DRIVE := verif/tensor/te_drive.c
-$(eval $(call vl_test,test_fp32_add,fp32_add,verif/tensor/test_fp32_add.c,verif/tensor/shim_fp32_add.cpp))
-$(eval $(call vl_test,test_fp32_add_te,fp32_add_te,verif/tensor/test_fp32_add.c,verif/tensor/shim_fp32_add.cpp))
+$(eval $(call vl_test,test_fp32_add,fp32_add,verif/tensor/test_fp32_add.c verif/common/fp32_pipe.c,verif/tensor/shim_fp32_add.cpp))
+$(eval $(call vl_test,test_fp32_add_te,fp32_add_te,verif/tensor/test_fp32_add.c verif/common/fp32_pipe.c,verif/tensor/shim_fp32_add.cpp))
 $(eval $(call vl_test,test_te_pe,te_pe,verif/tensor/test_te_pe.c,verif/tensor/shim_te_pe.cpp))
 $(eval $(call vl_test,test_te_pe_first,te_pe_first,verif/tensor/test_te_pe.c,verif/tensor/shim_te_pe.cpp))
 $(eval $(call vl_test,test_tensor_engine_4x4,te_4x4,verif/tensor/test_tensor_engine.c $(TE_DRIVE),verif/tensor/shim_te_top.cpp))

@@ -14,59 +14,34 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "fp32_pipe.h"
 #include "te_shim.h"
 #include "tl_test.h"
 #include "trnlite/numerics.h"
 #include "trnlite/tensor_engine.h"
 
-static fp32_add_dut *dut;
+/* The shim's calls in the shape fp32_pipe wants. */
+static void *create(const char *wave, uint32_t seed) { return fp32_add_dut_create(wave, seed); }
+static uint32_t step(void *d, uint32_t a, uint32_t b) { return fp32_add_dut_step(d, a, b); }
+static void destroy(void *d) { fp32_add_dut_free(d); }
+
+static fp32_pipe cell = {.name = "fp32_add", .op = "+", .create = create, .step = step,
+                         .destroy = destroy, .ref = tl_f32_add};
 static uint32_t seed;
 
 static void setup(void)
 {
     seed = tl_test_seed(0xadd);
-    dut = fp32_add_dut_create(tl_test_trace() ? tl_test_wave_path("fp32_add") : NULL, seed);
-    unsigned lat = fp32_add_dut_latency(dut);
-    ck_assert_msg(lat == TL_FP32_ADD_LATENCY || lat == TL_TE_ADD_LATENCY,
-                  "fp32_add_tb built with latency %u, not one of pipeline.def's", lat);
+    cell.seed = seed;
+    cell.dut = create(tl_test_trace() ? tl_test_wave_path("fp32_add") : NULL, seed);
+    cell.latency = fp32_add_dut_latency(cell.dut);
+    ck_assert_msg(cell.latency == TL_FP32_ADD_LATENCY || cell.latency == TL_TE_ADD_LATENCY,
+                  "fp32_add_tb built with latency %zu, not one of pipeline.def's", cell.latency);
 }
 
 static void teardown(void)
 {
-    fp32_add_dut_free(dut);
-}
-
-/* Run n vectors through the pipeline, one per clock; the result of vector
- * j leaves the build's latency in clock edges after it went in (a wrong
- * latency fails every vector). Returns the number of mismatches. */
-static unsigned run(const char *what, const uint32_t *a, const uint32_t *b, size_t n)
-{
-    const size_t lat = fp32_add_dut_latency(dut);
-    unsigned bad = 0;
-    for (size_t i = 0; i < n + lat - 1; i++) {
-        uint32_t y = fp32_add_dut_step(dut, i < n ? a[i] : 0, i < n ? b[i] : 0);
-        if (i + 1 < lat)
-            continue;
-        size_t j = i + 1 - lat;
-        uint32_t want = tl_f32_add(a[j], b[j]);
-        if (y != want && bad++ < 5) {
-            const char *path = tl_test_wave_path("fail_fp32_add");
-            fp32_add_dut *t = fp32_add_dut_create(path, seed);
-            fp32_add_dut_step(t, a[j], b[j]);
-            for (size_t k = 0; k < lat; k++)
-                fp32_add_dut_step(t, 0, 0);
-            fp32_add_dut_free(t);
-            printf("MISMATCH %s seed %u: 0x%08x + 0x%08x: rtl 0x%08x cmodel 0x%08x "
-                   "(waveform %s)\n", what, seed, a[j], b[j], y, want, path);
-            fflush(stdout);
-        }
-    }
-    return bad;
-}
-
-static uint32_t f32(uint32_t s, uint32_t e, uint32_t f)
-{
-    return s << 31 | (e & 0xff) << 23 | (f & 0x7fffff);
+    destroy(cell.dut);
 }
 
 static const uint32_t specials[] = {
@@ -80,17 +55,7 @@ static const uint32_t specials[] = {
 
 START_TEST(test_specials)
 {
-    size_t ns = sizeof specials / sizeof specials[0];
-    uint32_t *a = malloc(ns * ns * sizeof *a), *b = malloc(ns * ns * sizeof *b);
-    size_t n = 0;
-    for (size_t i = 0; i < ns; i++)
-        for (size_t j = 0; j < ns; j++) {
-            a[n] = specials[i];
-            b[n++] = specials[j];
-        }
-    ck_assert_uint_eq(run("specials", a, b, n), 0);
-    free(a);
-    free(b);
+    ck_assert_uint_eq(fp32_pipe_cross(&cell, specials, sizeof specials / sizeof specials[0]), 0);
 }
 END_TEST
 
@@ -111,16 +76,16 @@ START_TEST(test_random)
             if (eb > 254 || eb < 1)
                 eb = ea;
             a[i] = u;
-            b[i] = f32(v >> 31, eb, v);
+            b[i] = fp32_bits(v >> 31, eb, v);
         } else if (kind == 5) {             /* subnormals and tiny normals */
-            a[i] = f32(u >> 31, tl_rng_below(&r, 3), u);
-            b[i] = f32(v >> 31, tl_rng_below(&r, 3), v);
+            a[i] = fp32_bits(u >> 31, tl_rng_below(&r, 3), u);
+            b[i] = fp32_bits(v >> 31, tl_rng_below(&r, 3), v);
         } else if (kind == 6) {             /* massive cancellation */
             uint32_t e = 1 + tl_rng_below(&r, 254);
-            a[i] = f32(0, e, u);
+            a[i] = fp32_bits(0, e, u);
             uint32_t d = tl_rng_below(&r, 3);   /* exponent 0 or 1 apart */
             int32_t delta = (int32_t)tl_rng_below(&r, 17) - 8;
-            b[i] = f32(1, e - (d == 2 && e > 1), (uint32_t)((int32_t)(u & 0x7fffff) + delta));
+            b[i] = fp32_bits(1, e - (d == 2 && e > 1), (uint32_t)((int32_t)(u & 0x7fffff) + delta));
             if (v & 1) {
                 uint32_t t = a[i]; a[i] = b[i]; b[i] = t;
             }
@@ -129,11 +94,11 @@ START_TEST(test_random)
             uint32_t e = d + 1 + tl_rng_below(&r, 254 - d);
             uint32_t sb = (v & 0xffffff) | 0x800000;      /* small significand */
             sb = (sb & ~((1u << d) - 1)) | (1u << (d - 1)); /* dropped bits = 100..0 */
-            a[i] = f32(u >> 31, e, u);
-            b[i] = f32((v >> 30) & 1, e - d, sb);
+            a[i] = fp32_bits(u >> 31, e, u);
+            b[i] = fp32_bits((v >> 30) & 1, e - d, sb);
         } else if (kind == 8) {             /* overflow region */
-            a[i] = f32(u >> 31, 250 + tl_rng_below(&r, 5), u);
-            b[i] = f32(v >> 31, 245 + tl_rng_below(&r, 10), v);
+            a[i] = fp32_bits(u >> 31, 250 + tl_rng_below(&r, 5), u);
+            b[i] = fp32_bits(v >> 31, 245 + tl_rng_below(&r, 10), v);
         } else if (kind == 9) {             /* a special against random */
             a[i] = specials[tl_rng_below(&r, sizeof specials / sizeof specials[0])];
             b[i] = v;
@@ -142,7 +107,7 @@ START_TEST(test_random)
             b[i] = (v & 1) ? u ^ 0x80000000u : (v & 0x80000000u);
         }
     }
-    ck_assert_uint_eq(run("random", a, b, N), 0);
+    ck_assert_uint_eq(fp32_pipe_run(&cell, "random", a, b, N), 0);
     free(a);
     free(b);
 }
@@ -167,8 +132,8 @@ START_TEST(test_corners)
             for (uint32_t k = 0; k < 16; k++) {
                 uint32_t u = tl_rng_u32(&r);
                 uint32_t e = d + (k & 1) + tl_rng_below(&r, 254 - d - 1);
-                a[n] = f32(u >> 31, e, u);
-                b[n] = f32((k >> 1) & 1, e - d, fracs[i] ^ ((k & 4) ? 0 : (u & 1)));
+                a[n] = fp32_bits(u >> 31, e, u);
+                b[n] = fp32_bits((k >> 1) & 1, e - d, fracs[i] ^ ((k & 4) ? 0 : (u & 1)));
                 if (k & 8) {
                     uint32_t t = a[n]; a[n] = b[n]; b[n] = t;
                 }
@@ -178,11 +143,11 @@ START_TEST(test_corners)
         uint32_t u = tl_rng_u32(&r), v = tl_rng_u32(&r);
         uint32_t e = tl_rng_below(&r, 40);
         uint32_t eb = e - (e > 0 && (v & 1));
-        a[n] = f32(u >> 31, e, u);
-        b[n] = f32(!(u >> 31), eb, (u & 0x7fffff) ^ (v >> (9 + tl_rng_below(&r, 23))));
+        a[n] = fp32_bits(u >> 31, e, u);
+        b[n] = fp32_bits(!(u >> 31), eb, (u & 0x7fffff) ^ (v >> (9 + tl_rng_below(&r, 23))));
         n++;
     }
-    ck_assert_uint_eq(run("corners", a, b, n), 0);
+    ck_assert_uint_eq(fp32_pipe_run(&cell, "corners", a, b, n), 0);
     free(a);
     free(b);
 }
