@@ -150,15 +150,14 @@ endgenerate
 // enable net, routed across the die, was the 8 x 4 engine's critical path.
 // acc_reg has copies, one per group of registers it selects for (`keep`,
 // or Yosys merges them): the issue logic's (acc_reg: N and start), the
-// control pipeline's head (acc_ctl_reg: int, K, M, and fmt_held_reg) and
-// row 0's format register (acc_fmt_reg). As one register it was the 8 x 8 engine's
+// control pipeline's head (acc_ctl_reg: int, K, M) and each row's format
+// register (acc_fmt_reg). As one register it was the 8 x 8 engine's
 // critical path, a wire across the die into the pipeline's head.
 wire         acc_next = cmd_valid && cmd_ready;
 reg          cur_valid_reg, cur_valid_next;
 reg          acc_reg;                        // a command was accepted last cycle
 reg          acc_ctl_reg;                    // ... its copy for int, K and M
 reg [2:0]    cmdq_fmt_x_reg;
-reg [2:0]    fmt_held_reg;                   // the last accepted command's moving format
 reg          cmdq_int_reg, cur_int_reg;
 reg [KW-1:0] cmdq_k_reg, cur_k_reg;
 reg [MW-1:0] cmdq_m_reg, cur_m_reg;
@@ -354,12 +353,6 @@ end
 always @(posedge clk)
     acc_ctl_reg <= !rst && acc_next;
 
-// for the rows that take their format a cycle late (below): the
-// cmdq_fmt_x_reg of the cycle after the accept, held
-always @(posedge clk)
-    if (acc_ctl_reg)
-        fmt_held_reg <= cmdq_fmt_x_reg;
-
 (* keep *)
 always @(posedge clk) begin
     ld_cv_reg <= !rst && cur_valid_next;
@@ -396,52 +389,30 @@ generate
         // decode with a stale format; their sums are dropped. The delay
         // lines (te_delay: in RAM from 4 cycles on) replace flip-flop
         // chains of S*r stages (docs/fpga.md section 2).
-        // Rows below row 0 take element and format a cycle later (one
-        // stage of the line moved in front of it), so that no copy of the
-        // accept decision crosses the die to them: fmt_held_reg changes
-        // only in the cycle after acc_ctl_reg, so copying it every cycle
-        // gives what a load enabled one cycle after acc_ctl_reg gave.
-        // Their loads had been, in turn, the accept decision's LUT into
-        // each row's copy of acc_reg (te_top 8 x 4's critical path) and
-        // acc_ctl_reg, which fed them all and which the placer then put
-        // across the die from the decision (te_top 8 x 8's; docs/fpga.md
-        // section 1). Row 0 has no stage to move: its own copy of acc_reg
-        // loads its format.
-        localparam integer XL = (T > 0) ? 1 : 0;   // stages in front of the line
         reg [15:0] x_in_reg;
         reg [2:0]  x_fmt_in_reg;      // the current command's format
+        reg        acc_fmt_reg;       // acc_reg's copy for it
         wire [18:0] x_raw;            // {format, element} at stage T
-        wire [15:0] x_line_in;        // the element, XL cycles after x_in_reg
         always @(posedge clk)
             x_in_reg <= mv_data[16*r +: 16];
-        if (XL == 1) begin : late
-            reg [15:0] x_late_reg;
-            always @(posedge clk) begin
-                x_late_reg   <= x_in_reg;
-                x_fmt_in_reg <= fmt_held_reg;
-            end
-            assign x_line_in = x_late_reg;
-        end else begin : early
-            reg acc_fmt_reg;          // acc_reg's copy for the format
-            (* keep *)
-            always @(posedge clk)
-                acc_fmt_reg <= !rst && acc_next;
-            always @(posedge clk)
-                if (acc_fmt_reg)
-                    x_fmt_in_reg <= cmdq_fmt_x_reg;
-            assign x_line_in = x_in_reg;
-        end
+        (* keep *)
+        always @(posedge clk)
+            acc_fmt_reg <= !rst && acc_next;
+        (* keep *)
+        always @(posedge clk)
+            if (acc_fmt_reg)
+                x_fmt_in_reg <= cmdq_fmt_x_reg;
         // DLY_BLOCK_BITS: a line whose RAM holds that many bits goes to
         // block RAM, for a device short of logic cells (the board,
         // docs/fpga.md section 3c)
         te_delay #(
             .WIDTH (19),
-            .DELAY (T - XL),
+            .DELAY (T),
             .BLOCK_BITS (DLY_BLOCK_BITS)
         ) x_dly (
             .clk (clk),
             .rst (rst),
-            .in  ({x_fmt_in_reg, x_line_in}),
+            .in  ({x_fmt_in_reg, x_in_reg}),
             .out (x_raw)
         );
 
