@@ -73,6 +73,7 @@ help:
 	@echo "  make synth         Yosys ECP5 + 7-series synthesis, latch check: build/fpga/report.md"
 	@echo "  make fpga          synth, then nextpnr-ecp5 (FPGA_CONFIGS, FPGA_FREQ, FPGA_SEED)"
 	@echo "  make fpga BOARD=ulx3s  the ULX3S bitstream (BOARD_CORE=full|bridge_only, BOARD_DRAM=sdram|bram, BOARD_MHZ=30|40|50, BOARD_ARRAY=4x4|8x4)"
+	@echo "  make fpga-congestion  where the board's routing is congested (BOARD_ARRAY, CONGESTION_ITERS)"
 	@echo "  make flash         load it into a ULX3S with openFPGALoader (FLASH=1: SPI flash)"
 	@echo "  make trnlite       build the trnlite tool (build/bin/trnlite)"
 	@echo "  make trace-png     render a trnlite --trace timeline to PNG (TRACE=FILE.json, PNG=)"

@@ -7,6 +7,10 @@
 #       Yosys synth_ecp5 of ulx3s_top, nextpnr-ecp5 with fpga/ulx3s/ulx3s.lpf
 #       (fails when timing is not met), ecppack: build/fpga/ulx3s_<core>/ulx3s.bit
 #       and its line in build/fpga/report.md
+#   make fpga-congestion [the same variables] [CONGESTION_ITERS=3]
+#       places the board once (kept as placed.json), runs router2 for that
+#       many iterations with its heatmaps and says where the congestion is
+#       and whose nets make it: <dir>/congestion.txt (fpga/congestion.py)
 #   make flash [BOARD_CORE=...]   openFPGALoader -b ulx3s (SRAM; FLASH=1: the
 #       SPI flash, so that it survives power-off)
 #
@@ -92,9 +96,16 @@ $(ULX3S_DIR)/config.txt: fpga-always
 $(ULX3S_DIR)/ecp5.json: $(ULX3S_DIR)/config.txt $(ULX3S_FILES) $(BOARD_HDRS) fpga/yosys.sh fpga/carry_ends.py $(BOARD_ABC9) | $(DEPS)
 	FPGA_DIR=$(FPGA_DIR) ABC9_SCRIPT=$(BOARD_ABC9) fpga/yosys.sh ecp5 ulx3s_$(ULX3S_VARIANT) ulx3s_top "$(BOARD_INC)" "$(ULX3S_PARAMS)" $(ULX3S_FILES)
 
-.PHONY: fpga-board flash
+.PHONY: fpga-board fpga-congestion flash
 fpga-board: $(ULX3S_DIR)/ecp5.json fpga/ulx3s/ulx3s.lpf fpga/ulx3s/flow.sh fpga/ulx3s/report.py | $(DEPS)
 	PYTHON=$(PYTHON) PNR_ARGS='$(BOARD_PNR_ARGS)' fpga/ulx3s/flow.sh $(ULX3S_DIR) $(ULX3S_VARIANT) $(FPGA_SEED) $(call fpga_timeout,board) $(BOARD_ROUTER)
+
+# make fpga-congestion [BOARD_ARRAY=...] [CONGESTION_ITERS=3]: where the
+# board's routing is congested, from router2's heatmaps on one placement
+# (fpga/ulx3s/congestion.sh, fpga/congestion.py; docs/fpga.md section 3c)
+CONGESTION_ITERS ?= 3
+fpga-congestion: $(ULX3S_DIR)/ecp5.json fpga/ulx3s/ulx3s.lpf fpga/ulx3s/congestion.sh fpga/congestion.py | $(DEPS)
+	PYTHON=$(PYTHON) PNR_ARGS='$(BOARD_PNR_ARGS)' fpga/ulx3s/congestion.sh $(ULX3S_DIR) $(FPGA_SEED) $(CONGESTION_ITERS) $(call fpga_timeout,board)
 
 flash:
 	@if ! command -v openFPGALoader > /dev/null; then \

@@ -14,3 +14,5 @@ TESTS += verif/synth/test_carry_ends.sh
 TESTS += verif/synth/test_depth.sh
 # fpga/ff_report.py (control sets, flip-flop input sources) on a hand-built netlist
 TESTS += verif/synth/test_ff_report.sh
+# fpga/congestion.py (router2's heatmaps by wire type, die row, module, bus) on hand-written files
+TESTS += verif/synth/test_congestion.sh
