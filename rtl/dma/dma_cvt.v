@@ -265,8 +265,20 @@ generate
     end
 endgenerate
 
-assign ce       = pack_in_ready;
-assign busy     = (v_reg != {PD{1'b0}}) || pk_busy;
+// The pipeline's enable is a flip-flop, not the packer's ready: a spill
+// register in front of the packer takes the last stage's group when the
+// packer refuses it, and the pipeline holds (ce low) only while the spill
+// register is full. With the ready as the enable, the packer's state
+// reached the issue decision and every stage's enables in the same cycle
+// (a board DMA critical path, docs/dma.md thirty-eighth session). The
+// packer sees the groups in the same order; a pipeline held behind a full
+// spill register resumes a cycle after the packer takes it.
+reg                    sp_v_reg;
+reg [LANES*32-1:0]     sp_p_reg;
+reg [LL:0]             sp_n_reg;
+reg                    sp_l_reg;
+assign ce       = !sp_v_reg;
+assign busy     = (v_reg != {PD{1'b0}}) || pk_busy || sp_v_reg;
 
 // ---- the group and the walk's steps, from registers and the word's byte
 // count. Apart from the main block, so that the flags and values it
@@ -535,9 +547,23 @@ reg  [DATA_WIDTH-1:0]  pk_wide;  // the lane-packed group on the low bytes
 
 always @* begin
     pk_wide                = {DATA_WIDTH{1'b0}};
-    pk_wide[LANES*32-1:0]  = p_reg;
+    pk_wide[LANES*32-1:0]  = sp_v_reg ? sp_p_reg : p_reg;
 end
 wire [LL:0]            n_out = n_reg[(PD-1)*(LL+1) +: LL+1];
+wire [LL:0]            pk_n  = sp_v_reg ? sp_n_reg : n_out;
+
+always @(posedge clk) begin
+    if (rst) begin
+        sp_v_reg <= 1'b0;
+    end else begin
+        sp_v_reg <= sp_v_reg ? !pack_in_ready : (v_reg[PD-1] && !pack_in_ready);
+    end
+    if (!sp_v_reg) begin
+        sp_p_reg <= p_reg;
+        sp_n_reg <= n_out;
+        sp_l_reg <= l_reg[PD-1];
+    end
+end
 
 wire [2:0]             pk_seq;
 
@@ -550,12 +576,12 @@ dma_pack #(
     .rst        (rst),
     .clear      (1'b0),
     .drop       (switch),
-    .in_valid   (v_reg[PD-1]),
+    .in_valid   (sp_v_reg || v_reg[PD-1]),
     .in_ready   (pack_in_ready),
     .in_data    (pk_wide),
     .in_lo      ({(DBL+1){1'b0}}),
-    .in_n       ({{(DBL-LL){1'b0}}, n_out} << dst_esize_log2),
-    .in_last    (l_reg[PD-1]),
+    .in_n       ({{(DBL-LL){1'b0}}, pk_n} << dst_esize_log2),
+    .in_last    (sp_v_reg ? sp_l_reg : l_reg[PD-1]),
     .in_tag     (cseq_reg),
     .out_valid  (pk_valid),
     .out_ready  (out_ready),

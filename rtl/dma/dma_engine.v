@@ -560,8 +560,10 @@ dma_cvt #(
 
 // The writer's readiness (which depends on its burst and byte counts) stops
 // at this slice instead of running back through the converter and the
-// reader's packer into the R slice in the same cycle.
-dma_skid #(
+// reader's packer into the R slice in the same cycle. A ping-pong slice:
+// that readiness steps its read pointer and does not enable its payload
+// registers, whose enables it ended on in a dma_skid (docs/dma.md).
+dma_pingpong #(
     .WIDTH (DATA_WIDTH + DBL + 4)
 ) stream_skid (
     .clk     (clk),

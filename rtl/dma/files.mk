@@ -1,6 +1,6 @@
 # rtl/dma: the DMA engine and the conversion cells it owns in rtl/common.
 DMA_FILES := rtl/dma/dma_engine.v rtl/dma/dma_rd.v rtl/dma/dma_wr.v rtl/dma/dma_cvt.v \
-             rtl/dma/dma_agen.v rtl/dma/dma_pack.v rtl/dma/dma_fifo.v rtl/dma/dma_skid.v rtl/dma/dma_bypass.v rtl/dma/dma_rotl.v rtl/dma/dma_queues.v rtl/dma/dma_mul.v rtl/dma/dma_psize.v \
+             rtl/dma/dma_agen.v rtl/dma/dma_pack.v rtl/dma/dma_fifo.v rtl/dma/dma_skid.v rtl/dma/dma_pingpong.v rtl/dma/dma_bypass.v rtl/dma/dma_rotl.v rtl/dma/dma_queues.v rtl/dma/dma_mul.v rtl/dma/dma_psize.v \
              rtl/common/tl_widen.v rtl/common/tl_narrow.v rtl/common/tl_sr_rand.v
 DMA_INC   := -Irtl/common -Irtl/dma
 DMA_HDRS  := rtl/common/tl_encoding.vh rtl/dma/dma_defs.vh
