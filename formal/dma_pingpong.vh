@@ -7,13 +7,9 @@
 // number of beats, the older beat at the pointer equal to dma_skid's
 // output register, the newer one equal to its skid register. One input
 // beat, chosen freely by the solver, is also followed through the
-// entries, as in dma_skid.vh, so that order and integrity are shown on
-// dma_pingpong itself too.
+// entries (slice_track.vh, shared with dma_skid.vh), so that order and
+// integrity are shown on dma_pingpong itself too.
 `ifdef FORMAL
-reg f_init = 1'b1;
-always @(posedge clk) f_init <= 1'b0;
-always @* if (f_init) assume(rst);
-
 wire             f_ref_s_ready;
 wire             f_ref_m_valid;
 wire [WIDTH-1:0] f_ref_m_data;
@@ -34,34 +30,8 @@ dma_skid #(
     .m_data  (f_ref_m_data)
 );
 
-wire f_in  = s_valid && s_ready && !clear;
-wire f_out = m_valid && m_ready && !clear;
-
-reg [1:0] f_count = 0;
-always @(posedge clk)
-    if (rst || clear) f_count <= 0;
-    else              f_count <= f_count + f_in - f_out;
-
-(* anyseq *) reg f_pick;
-reg             f_track = 1'b0;
-reg             f_dist = 1'b0;
-reg [WIDTH-1:0] f_data = 0;
-always @(posedge clk) begin
-    if (rst || clear) begin
-        f_track <= 1'b0;
-    end else if (f_track) begin
-        if (f_out) begin
-            if (!f_dist) f_track <= 1'b0;
-            else         f_dist  <= 1'b0;
-        end
-    end else if (f_in && f_pick) begin
-        f_track <= 1'b1;
-        f_data  <= s_data;
-        f_dist  <= (f_count - f_out) != 0;
-    end
-end
-
-wire [WIDTH-1:0] f_newer = rp_reg ? e0_reg : e1_reg;
+wire [WIDTH-1:0] f_newer = rp_reg ? e0_reg : e1_reg;  // the newer of two beats
+`include "slice_track.vh"
 
 always @* if (!f_init) begin
     // the ports, against dma_skid
@@ -75,21 +45,6 @@ always @* if (!f_init) begin
     assert(!full_reg || m_valid_reg);
     assert(!full_reg || !s_ready_reg);
     assert(wp_reg == (rp_reg ^ m_valid_reg ^ full_reg));
-    // the followed beat
-    if (f_track) begin
-        assert(f_dist < f_count);
-        if (!f_dist) assert(m_data == f_data);
-        else         assert(f_newer == f_data);
-    end
 end
 
-always @(posedge clk) if (!f_init && !$past(f_init)) begin
-    // the output holds while it waits
-    if ($past(m_valid && !m_ready && !clear && !rst)) begin
-        assert(m_valid);
-        assert(m_data == $past(m_data));
-    end
-    // full rate: a ready output makes the input ready in the next cycle
-    if ($past(m_ready && !rst)) assert(s_ready);
-end
 `endif
