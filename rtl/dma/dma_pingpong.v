@@ -7,11 +7,11 @@
  * ready drives no payload enable.
  *
  * At its ports it is dma_skid, cycle for cycle (formal/dma_pingpong.vh
- * proves the two equal): m_valid, m_data and s_ready come from registers,
- * it holds two beats, and it moves one beat per cycle. Inside, the two
- * beats sit in two entries written alternately from the input side and
- * read through a pointer: m_ready steps the pointer and the flags (five
- * flip-flops), never the enables of the payload registers. In dma_skid the
+ * proves the two equal): m_valid and s_ready come from registers, it holds
+ * two beats, and it moves one beat per cycle. Inside, the two beats sit in
+ * two entries written alternately from the input side and read through a
+ * pointer: m_ready steps the pointer and the flags (four flip-flops),
+ * never the enables of the payload registers. In dma_skid the
  * output register loads on m_ready, so a consumer whose ready is deep
  * logic (dma_wr's in_ready) ends its path on WIDTH clock enables spread
  * over the die; here it ends on the pointer, and the output pays one
