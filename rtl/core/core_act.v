@@ -16,38 +16,42 @@
  *
  * Dataflow. A tile is partitions p0..p0+P-1 by F elements; partition p
  * is lane p of every memory word. NL = max(ROWS, COLS) partitions share
- * NA = ACT_LANES arithmetic lanes (core_act_lane): element f of every
- * partition is issued in NR = NL/NA consecutive rounds, round r giving lane
- * k partition r*NA + k (its element, SR coordinate, scale and bias), so
- * every element keeps its own coordinate and the results are the same for
- * every NA; NA = NL (the default) is one round, all partitions at once.
- * Per instruction:
- *   setup  (4 cycles) element sizes, word counts, the lanes' first SR
- *          coordinates cbase + (lane - p0)*cstride_p; per-partition scale
- *          and bias words are requested first (SBUF port), before any data
- *   run    the input streams a (and b) request their words in order, up to
- *          IN_DEPTH words ahead of the element issue (a FIFO each; reads
- *          answer CORE_MEM_RL = 2 cycles after taken, a tag shift register
- *          per port routes the answers); one round of an element per
- *          cycle is issued to the lanes when its input words are there
- *          (the element moves on after its last round) and, if it completes
- *          an output word, a slot of the output FIFO is reserved (credits:
- *          the lanes' pipeline never stalls); PIPE_LAT cycles later
- *          (the lanes' input stage: each round's words are taken from
- *          the FIFO heads' registered copies, then core_act_lane's
- *          LANE_LAT) the lanes' results are packed into
- *          the output word, round by round; a complete word goes
- *          to the output FIFO and from there to the write port with the
- *          partition mask and the byte strobes of its elements.
+ * NA = ACT_LANES arithmetic lanes (core_act_lane) in NR = NL/NA groups:
+ * group g is partitions g*NA .. g*NA+NA-1, lane k taking partition
+ * g*NA + k (its elements, SR coordinates, scale and bias). The groups
+ * that hold partitions of the tile run one after the other, each over
+ * all F elements, so every element keeps its own coordinate and the
+ * results are the same for every NA; NA = NL (the default) is one group,
+ * all partitions at once. The data path is a group wide (NA words): a
+ * read answer gives the word of every partition, and only the group's
+ * NA words go into the input FIFOs; an output word carries the group's
+ * NA words, repeated across the write port, with the group's partition
+ * mask. Per instruction:
+ *   setup  (4 cycles) element sizes, word counts, groups, the lanes' first
+ *          SR coordinates cbase + (g0*NA + lane - p0)*cstride_p; per-partition
+ *          scale and bias words are requested first (SBUF port), before any data
+ *   run    the input streams a (and b) request their words in order, group
+ *          by group, up to IN_DEPTH words ahead of the element issue (a
+ *          FIFO each; reads answer CORE_MEM_RL = 2 cycles after taken, a
+ *          tag shift register per port routes the answers and says their
+ *          group); one element of the group is issued to the lanes per
+ *          cycle when its input words are there and, if it completes an
+ *          output word, a slot of the output FIFO is reserved (credits: the
+ *          lanes' pipeline never stalls); PIPE_LAT cycles later (the lanes'
+ *          input stage: the words are taken from the FIFO heads' registered
+ *          copies, then core_act_lane's LANE_LAT) the lanes' results are
+ *          packed into the output word; a complete word goes to the output
+ *          FIFO and from there to the write port with the group's partition
+ *          mask and the byte strobes of its elements.
  * Inputs are read strictly ahead of the outputs covering the same bytes,
  * so an output may be an input in place (same offset, same element size);
  * other overlaps are the OVERLAP error in core_ctrl, never seen here.
  *
- * Throughput: one element of every partition per NR cycles while the
- * memory ports keep up and the output credits (OUT_DEPTH words in flight)
- * last. Latency of an instruction with every port ready:
- * NR*F + PIPE_LAT + 9 cycles (ACTIVATE; ELEMWISE one more: test_core_act
- * prints them).
+ * Throughput: one element of every partition of a group per cycle while
+ * the memory ports keep up and the output credits (OUT_DEPTH words in
+ * flight) last. Latency of an instruction with every port ready:
+ * G*F + PIPE_LAT + 9 cycles, G the groups holding partitions of the tile
+ * (ACTIVATE; ELEMWISE one more: test_core_act prints them).
  *
  * Memory ports (memory-facing outputs are registers): request streams
  * (*_valid/*_ready) addressed by word; read answers arrive exactly
@@ -109,9 +113,11 @@ localparam NCH  = DB / 4;                          // 32-bit chunks per word
 localparam NL   = ROWS > COLS ? ROWS : COLS;       // lanes
 localparam NLW  = NL * DW;
 localparam NA   = ACT_LANES;                       // arithmetic lanes
-localparam NR   = NL / NA;                         // rounds per element
-localparam RB   = NR > 1 ? $clog2(NR) : 1;         // round counter bits
+localparam NR   = NL / NA;                         // groups of partitions
+localparam RB   = NR > 1 ? $clog2(NR) : 1;         // group number bits
 localparam NAL  = $clog2(NA);                      // log2 NA when NR > 1
+localparam NAW  = NA * DW;                         // a group's words: the data path
+localparam MW   = NR > 1 ? NL : 1;                 // partition mask bits kept with an output word
 localparam PB   = $clog2(PSUM_BANKS) + PSUM_BANK_LOG2 + 2;    // PSUM partition byte address bits
 localparam BA   = SBUF_PART_LOG2 > PB ? SBUF_PART_LOG2 : PB;  // byte address bits
 localparam WA   = BA - DBL;                        // word address bits
@@ -322,10 +328,22 @@ always @(posedge clk) begin
     end
 end
 reg [NL-1:0]  lane_en_reg;         // partitions p0 .. p0+P-1
-reg [NA*32-1:0] lane_off_reg;     // lane * cstride_p, per arithmetic lane
+reg [NA*32-1:0] lane_off_reg;     // (g0*NA + lane) * cstride_p, per arithmetic lane
 reg [NA*32-1:0] lane_off_calc;
 reg [31:0]    csp3_reg;            // 3 * cstride_p
-reg [31:0]    rstep_reg;           // NA * cstride_p: a lane's step from round to round
+reg [31:0]    rstep_reg;           // NA * cstride_p: a lane's step from group to group
+reg [RB-1:0]  g1_reg;              // the tile's last group
+
+// the tile's first group (partition p0's) and last (p0 + P - 1's)
+/* verilator lint_off UNUSEDSIGNAL */ // partitions are below 64: the high bits are 0
+wire [15:0]   p_end = p0_reg + p_reg - 16'd1;
+/* verilator lint_on UNUSEDSIGNAL */
+wire [RB-1:0] g0 = NR > 1 ? p0_reg[NAL +: RB] : {RB{1'b0}};
+wire [RB-1:0] g1 = NR > 1 ? p_end[NAL +: RB] : {RB{1'b0}};
+wire [6:0]    g0_wide = {{(7-RB){1'b0}}, g0};
+/* verilator lint_off UNUSEDSIGNAL */ // g0*NA < NL <= 64
+wire [6:0]    gbase = g0_wide << NAL;   // the first group's first partition
+/* verilator lint_on UNUSEDSIGNAL */
 reg [31:0]    p0_off_reg;          // p0 * cstride_p
 reg [31:0]    p0_off_calc;
 reg [31:0]    cbase0_reg;          // cbase - p0 * cstride_p
@@ -340,6 +358,7 @@ always @(posedge clk) begin
         end
         csp3_reg <= csp_reg + {csp_reg[30:0], 1'b0};
         rstep_reg <= csp_reg << NAL;   // NR > 1 only: NA is a power of two then
+        g1_reg   <= g1;
     end
     if (setup1) begin
         lane_off_reg <= lane_off_calc;
@@ -369,9 +388,17 @@ endfunction
 
 always @* begin
     for (li_oc = 0; li_oc < NA; li_oc = li_oc + 1)
-        lane_off_calc[li_oc*32 +: 32] = times_csp(li_oc[5:0], csp_reg, csp3_reg);
+        lane_off_calc[li_oc*32 +: 32] = times_csp(gbase[5:0] | li_oc[5:0], csp_reg, csp3_reg);
     p0_off_calc = times_csp(p0_reg[5:0], csp_reg, csp3_reg);
 end
+
+// a tile's bytes in its partition (from the instruction's registers, read
+// at setup 0 and, for every group after the first, kept in registers)
+wire [BA-1:0]  a_byte0 = byte_of(a_space_reg, a_off_reg);
+wire [BA-1:0]  b_byte0 = byte_of(b_space_reg, b_off_reg);
+wire [BA-1:0]  o_byte0 = byte_of(o_space_reg, o_off_reg);
+wire [CW-1:0]  a_nwords = nwords_of(a_byte0, a_esl_reg, f_cw);  // words of a partition
+wire [CW-1:0]  b_nwords = nwords_of(b_byte0, b_esl_reg, f_cw);
 
 // ============================================================== read ports
 // SBUF: scale, bias (first), a and b words; PSUM: a and b words.
@@ -379,24 +406,32 @@ reg           scale_pend_reg, scale_pend_next;   // still to request
 reg           bias_pend_reg, bias_pend_next;
 reg           scale_wait_reg, scale_wait_next;   // requested or to request, not answered
 reg           bias_wait_reg, bias_wait_next;
-reg [CW-1:0]  a_left_reg, a_left_next;           // words still to request
+reg [CW-1:0]  a_left_reg, a_left_next;           // words still to request in this group
 reg [CW-1:0]  b_left_reg, b_left_next;
 reg [WA-1:0]  a_rdw_reg, a_rdw_next;             // next word to request
 reg [WA-1:0]  b_rdw_reg, b_rdw_next;
+reg [RB-1:0]  a_grp_reg, a_grp_next;             // its group
+reg [RB-1:0]  b_grp_reg, b_grp_next;
+reg [CW-1:0]  a_nw_reg, b_nw_reg;                // words of a group (setup 0 on)
+reg [WA-1:0]  a_w0_reg, b_w0_reg;                // a group's first word
 reg [INL:0]   a_cnt_reg, a_cnt_next;             // requested and not popped
 reg [INL:0]   b_cnt_reg, b_cnt_next;
 
 reg           sb_rd_valid_reg, sb_rd_valid_next;
 reg [WA-1:0]  sb_rd_addr_reg, sb_rd_addr_next;
 reg [1:0]     sb_rd_tag_reg, sb_rd_tag_next;
+reg [RB-1:0]  sb_rd_grp_reg, sb_rd_grp_next;     // the word's group (a and b)
 reg           sb_rr_reg, sb_rr_next;             // a/b round robin: 1 = b had the last turn
 reg           ps_rd_valid_reg, ps_rd_valid_next;
 reg [WA-1:0]  ps_rd_addr_reg, ps_rd_addr_next;
 reg           ps_rd_tag_reg, ps_rd_tag_next;     // 0 a, 1 b
+reg [RB-1:0]  ps_rd_grp_reg, ps_rd_grp_next;
 reg           ps_rr_reg, ps_rr_next;
 
-reg [3*RL-1:0] sb_tq_reg;          // {taken, tag} of the last RL cycles
-reg [2*RL-1:0] ps_tq_reg;
+localparam SBQ = 3 + RB;           // a tag queue slot: {taken, group, tag}
+localparam PSQ = 2 + RB;
+reg [SBQ*RL-1:0] sb_tq_reg;        // the last RL cycles' requests
+reg [PSQ*RL-1:0] ps_tq_reg;
 
 wire a_pop, b_pop;                 // the element issue pops a word
 
@@ -413,13 +448,17 @@ always @* begin
     b_left_next      = b_left_reg;
     a_rdw_next       = a_rdw_reg;
     b_rdw_next       = b_rdw_reg;
+    a_grp_next       = a_grp_reg;
+    b_grp_next       = b_grp_reg;
     sb_rd_valid_next = sb_rd_valid_reg;
     sb_rd_addr_next  = sb_rd_addr_reg;
     sb_rd_tag_next   = sb_rd_tag_reg;
+    sb_rd_grp_next   = sb_rd_grp_reg;
     sb_rr_next       = sb_rr_reg;
     ps_rd_valid_next = ps_rd_valid_reg;
     ps_rd_addr_next  = ps_rd_addr_reg;
     ps_rd_tag_next   = ps_rd_tag_reg;
+    ps_rd_grp_next   = ps_rd_grp_reg;
     ps_rr_next       = ps_rr_reg;
     a_req            = 1'b0;
     b_req            = 1'b0;
@@ -453,12 +492,14 @@ always @* begin
             sb_rd_valid_next = 1'b1;
             sb_rd_addr_next  = a_rdw_reg;
             sb_rd_tag_next   = TAG_A;
+            sb_rd_grp_next   = a_grp_reg;
             sb_rr_next       = 1'b0;
             a_req            = 1'b1;
         end else if (b_want_sb) begin
             sb_rd_valid_next = 1'b1;
             sb_rd_addr_next  = b_rdw_reg;
             sb_rd_tag_next   = TAG_B;
+            sb_rd_grp_next   = b_grp_reg;
             sb_rr_next       = 1'b1;
             b_req            = 1'b1;
         end
@@ -469,23 +510,38 @@ always @* begin
             ps_rd_valid_next = 1'b1;
             ps_rd_addr_next  = a_rdw_reg;
             ps_rd_tag_next   = 1'b0;
+            ps_rd_grp_next   = a_grp_reg;
             ps_rr_next       = 1'b0;
             a_req            = 1'b1;
         end else if (b_want_ps) begin
             ps_rd_valid_next = 1'b1;
             ps_rd_addr_next  = b_rdw_reg;
             ps_rd_tag_next   = 1'b1;
+            ps_rd_grp_next   = b_grp_reg;
             ps_rr_next       = 1'b1;
             b_req            = 1'b1;
         end
     end
+    // after a group's last word, the next group's first (NR = 1: one group)
     if (a_req) begin
-        a_left_next = a_left_reg - {{(CW-1){1'b0}}, 1'b1};
-        a_rdw_next  = a_rdw_reg + {{(WA-1){1'b0}}, 1'b1};
+        if (a_left_reg == {{(CW-1){1'b0}}, 1'b1} && a_grp_reg != g1_reg) begin
+            a_left_next = a_nw_reg;
+            a_rdw_next  = a_w0_reg;
+            a_grp_next  = a_grp_reg + {{(RB-1){1'b0}}, 1'b1};
+        end else begin
+            a_left_next = a_left_reg - {{(CW-1){1'b0}}, 1'b1};
+            a_rdw_next  = a_rdw_reg + {{(WA-1){1'b0}}, 1'b1};
+        end
     end
     if (b_req) begin
-        b_left_next = b_left_reg - {{(CW-1){1'b0}}, 1'b1};
-        b_rdw_next  = b_rdw_reg + {{(WA-1){1'b0}}, 1'b1};
+        if (b_left_reg == {{(CW-1){1'b0}}, 1'b1} && b_grp_reg != g1_reg) begin
+            b_left_next = b_nw_reg;
+            b_rdw_next  = b_w0_reg;
+            b_grp_next  = b_grp_reg + {{(RB-1){1'b0}}, 1'b1};
+        end else begin
+            b_left_next = b_left_reg - {{(CW-1){1'b0}}, 1'b1};
+            b_rdw_next  = b_rdw_reg + {{(WA-1){1'b0}}, 1'b1};
+        end
     end
     a_cnt_next = a_cnt_reg + {{INL{1'b0}}, a_req} - {{INL{1'b0}}, a_pop};
     b_cnt_next = b_cnt_reg + {{INL{1'b0}}, b_req} - {{INL{1'b0}}, b_pop};
@@ -495,11 +551,13 @@ always @* begin
         bias_pend_next  = bias_pp_reg;
         scale_wait_next = scale_pp_reg;
         bias_wait_next  = bias_pp_reg;
-        a_left_next     = nwords_of(byte_of(a_space_reg, a_off_reg), a_esl_reg, f_cw);
+        a_left_next     = a_nwords;
         b_left_next     = act_reg ? {CW{1'b0}}
-                        : nwords_of(byte_of(b_space_reg, b_off_reg), b_esl_reg, f_cw);
-        a_rdw_next      = word_of(byte_of(a_space_reg, a_off_reg));
-        b_rdw_next      = word_of(byte_of(b_space_reg, b_off_reg));
+                        : b_nwords;
+        a_rdw_next      = word_of(a_byte0);
+        b_rdw_next      = word_of(b_byte0);
+        a_grp_next      = g0;
+        b_grp_next      = g0;
         a_cnt_next      = {(INL+1){1'b0}};
         b_cnt_next      = {(INL+1){1'b0}};
     end
@@ -510,10 +568,12 @@ always @* begin
 end
 
 // the answer of this cycle belongs to the request taken RL cycles ago
-wire       sb_rsp_tag_valid = sb_tq_reg[3*RL-1];
-wire [1:0] sb_rsp_tag       = sb_tq_reg[3*RL-2 -: 2];
-wire       ps_rsp_tag_valid = ps_tq_reg[2*RL-1];
-wire       ps_rsp_tag       = ps_tq_reg[2*RL-2];
+wire          sb_rsp_tag_valid = sb_tq_reg[SBQ*RL-1];
+wire [RB-1:0] sb_rsp_grp       = sb_tq_reg[SBQ*RL-2 -: RB];
+wire [1:0]    sb_rsp_tag       = sb_tq_reg[SBQ*(RL-1) +: 2];
+wire          ps_rsp_tag_valid = ps_tq_reg[PSQ*RL-1];
+wire [RB-1:0] ps_rsp_grp       = ps_tq_reg[PSQ*RL-2 -: RB];
+wire          ps_rsp_tag       = ps_tq_reg[PSQ*(RL-1)];
 
 always @(posedge clk) begin
     if (rst) begin
@@ -529,8 +589,8 @@ always @(posedge clk) begin
         ps_rd_valid_reg <= 1'b0;
         sb_rr_reg       <= 1'b0;
         ps_rr_reg       <= 1'b0;
-        sb_tq_reg       <= {(3*RL){1'b0}};
-        ps_tq_reg       <= {(2*RL){1'b0}};
+        sb_tq_reg       <= {(SBQ*RL){1'b0}};
+        ps_tq_reg       <= {(PSQ*RL){1'b0}};
     end else begin
         scale_pend_reg  <= scale_pend_next;
         bias_pend_reg   <= bias_pend_next;
@@ -544,15 +604,25 @@ always @(posedge clk) begin
         ps_rd_valid_reg <= ps_rd_valid_next;
         sb_rr_reg       <= sb_rr_next;
         ps_rr_reg       <= ps_rr_next;
-        sb_tq_reg       <= {sb_tq_reg[3*RL-4:0], sb_rd_valid_reg && sb_rd_ready, sb_rd_tag_reg};
-        ps_tq_reg       <= {ps_tq_reg[2*RL-3:0], ps_rd_valid_reg && ps_rd_ready, ps_rd_tag_reg};
+        sb_tq_reg       <= {sb_tq_reg[SBQ*(RL-1)-1:0], sb_rd_valid_reg && sb_rd_ready, sb_rd_grp_reg, sb_rd_tag_reg};
+        ps_tq_reg       <= {ps_tq_reg[PSQ*(RL-1)-1:0], ps_rd_valid_reg && ps_rd_ready, ps_rd_grp_reg, ps_rd_tag_reg};
     end
     a_rdw_reg      <= a_rdw_next;
     b_rdw_reg      <= b_rdw_next;
+    a_grp_reg      <= a_grp_next;
+    b_grp_reg      <= b_grp_next;
     sb_rd_addr_reg <= sb_rd_addr_next;
     sb_rd_tag_reg  <= sb_rd_tag_next;
+    sb_rd_grp_reg  <= sb_rd_grp_next;
     ps_rd_addr_reg <= ps_rd_addr_next;
     ps_rd_tag_reg  <= ps_rd_tag_next;
+    ps_rd_grp_reg  <= ps_rd_grp_next;
+    if (setup0) begin               // every group's word count and first word
+        a_nw_reg <= a_nwords;
+        b_nw_reg <= b_nwords;
+        a_w0_reg <= word_of(a_byte0);
+        b_w0_reg <= word_of(b_byte0);
+    end
 end
 
 assign sb_rd_valid = sb_rd_valid_reg;
@@ -583,6 +653,22 @@ wire b_push_ps = ps_rd_rsp_valid && ps_rsp_tag_valid && ps_rsp_tag;
 wire a_push    = a_push_sb || a_push_ps;
 wire b_push    = b_push_sb || b_push_ps;
 
+// the words of group g of an answer (NR = 1: the whole answer)
+function [NAW-1:0] group_of;
+    input [NLW-1:0] w;
+    input [RB-1:0]  g;
+    integer k;
+    begin
+        group_of = {NAW{1'b0}};
+        for (k = 0; k < NR; k = k + 1)
+            if (g == k[RB-1:0])
+                group_of = group_of | w[k*NAW +: NAW];
+    end
+endfunction
+
+wire [NAW-1:0] sb_rsp_grp_words = group_of(sb_rsp_ext, sb_rsp_grp);
+wire [NAW-1:0] ps_rsp_grp_words = group_of(ps_rsp_ext, ps_rsp_grp);
+
 // input FIFOs: core_bram_fifo (block RAM, proven: formal/core_bram_fifo_pf.sby),
 // a word on the output two cycles after its answer, emptied by setup 0.
 // PREFETCH: the pops below come from the element issue, a deep path, and
@@ -590,13 +676,13 @@ wire b_push    = b_push_sb || b_push_ps;
 // push never finds one full: a word is requested only while the words
 // requested and not popped (a_cnt_reg, b_cnt_reg) are fewer than IN_DEPTH,
 // and the FIFO holds IN_DEPTH + 2.
-wire [NLW-1:0] a_head, b_head;
+wire [NAW-1:0] a_head, b_head;
 wire           a_valid, b_valid;         // the FIFO holds a word
 wire           a_room, b_room;           // not full (checked below)
 
 /* verilator lint_off PINCONNECTEMPTY */ // out_load: the credits count pops
 core_bram_fifo #(
-    .WIDTH(NLW),
+    .WIDTH(NAW),
     .DEPTH_LOG2(INL),
     .PREFETCH(1)
 ) a_fifo (
@@ -605,7 +691,7 @@ core_bram_fifo #(
     .clear(setup0),
     .in_valid(a_push),
     .in_ready(a_room),
-    .in_data(a_push_sb ? sb_rsp_ext : ps_rsp_ext),
+    .in_data(a_push_sb ? sb_rsp_grp_words : ps_rsp_grp_words),
     .out_valid(a_valid),
     .out_ready(a_pop),
     .out_load(),
@@ -614,7 +700,7 @@ core_bram_fifo #(
 );
 
 core_bram_fifo #(
-    .WIDTH(NLW),
+    .WIDTH(NAW),
     .DEPTH_LOG2(INL),
     .PREFETCH(1)
 ) b_fifo (
@@ -623,7 +709,7 @@ core_bram_fifo #(
     .clear(setup0),
     .in_valid(b_push),
     .in_ready(b_room),
-    .in_data(b_push_sb ? sb_rsp_ext : ps_rsp_ext),
+    .in_data(b_push_sb ? sb_rsp_grp_words : ps_rsp_grp_words),
     .out_valid(b_valid),
     .out_ready(b_pop),
     .out_load(),
@@ -698,9 +784,15 @@ reg            a_last_reg, a_last_next;
 reg            b_last_reg, b_last_next;
 reg            o_last_reg, o_last_next;
 reg [OUTL:0]   credit_reg, credit_next;      // output FIFO slots not reserved
-reg [RB-1:0]   rd_reg, rd_next;              // round of the next issue: partitions rd*NA ..
-reg [PIPE_LAT-1:0] pv_reg;                   // pipeline: lanes busy (one round issued)
-reg [PIPE_LAT-1:0] pc_reg;                   // pipeline: the last round of an element completing an output word
+reg [RB-1:0]   ig_reg, ig_next;              // group of the next issue: partitions ig*NA ..
+reg            gmore_reg, gmore_next;        // ig_reg is not the tile's last group
+// a group's start (setup 0's values, to which every later group returns)
+reg            f_one_reg;                    // F = 1
+reg [DBL-1:0]  a_pos0_reg, b_pos0_reg, o_pos0_reg;
+reg            a_last0_reg, b_last0_reg, o_last0_reg;
+reg [PIPE_LAT-1:0] pv_reg;                   // pipeline: lanes busy (an element issued)
+reg [PIPE_LAT-1:0] pc_reg;                   // pipeline: the element completes an output word
+reg [PIPE_LAT-1:0] pg_reg;                   // pipeline: the element is its group's last
 
 wire [DBL:0]   b_step_w = {{DBL{1'b0}}, 1'b1} << b_esl_reg;
 wire [DBL:0]   a_step_w = {{DBL{1'b0}}, 1'b1} << a_esl_reg;
@@ -710,14 +802,12 @@ wire [DBL-1:0] b_pos_sum = b_pos_reg + b_step_w[DBL-1:0];
 wire [DBL-1:0] o_pos_sum = o_pos_reg + o_step_w[DBL-1:0];
 wire           o_complete = o_last_reg;
 wire           output_ok  = !o_complete || credit_reg != {(OUTL+1){1'b0}};
-// a round goes to the lanes (once the first round of an element is issued
-// the others follow in the next cycles: nothing they need can go away)
+// an element of the group goes to the lanes
 wire           issue = run && !scale_wait_reg && !bias_wait_reg && f_some_reg
                     && a_valid && (act_reg || b_valid) && output_ok;
-/* verilator lint_off UNSIGNED */ // NR = 1: the only round is the last
-wire           last_round = {{(32-RB){1'b0}}, rd_reg} >= NR - 1;
-/* verilator lint_on UNSIGNED */
-wire           step  = issue && last_round;  // the element's last round: go to the next element
+wire           step  = issue;                // go to the next element
+wire           gwrap = f_last_reg && gmore_reg;  // after this one: the next group's first
+wire           gstep = step && gwrap;
 wire           o_pop;                        // the output FIFO hands a word to the write port
 
 assign a_pop = step && a_last_reg;
@@ -735,11 +825,15 @@ function ends_word;
 endfunction
 
 always @* begin
-    rd_next = rd_reg;
-    if (setup0 || step)
-        rd_next = {RB{1'b0}};
-    else if (issue)
-        rd_next = rd_reg + {{(RB-1){1'b0}}, 1'b1};
+    ig_next    = ig_reg;
+    gmore_next = gmore_reg;
+    if (setup0) begin
+        ig_next    = g0;
+        gmore_next = g0 != g1;
+    end else if (gstep) begin
+        ig_next    = ig_reg + {{(RB-1){1'b0}}, 1'b1};
+        gmore_next = ig_reg + {{(RB-1){1'b0}}, 1'b1} != g1_reg;
+    end
 end
 
 always @* begin
@@ -757,23 +851,25 @@ always @* begin
         f_left_next = f_cw;
         f_some_next = f_cw != {CW{1'b0}};
         f_last_next = f_cw == {{(CW-1){1'b0}}, 1'b1};
-        a_pos_next  = pos_of(byte_of(a_space_reg, a_off_reg));
-        b_pos_next  = pos_of(byte_of(b_space_reg, b_off_reg));
-        o_pos_next  = pos_of(byte_of(o_space_reg, o_off_reg));
+        a_pos_next  = pos_of(a_byte0);
+        b_pos_next  = pos_of(b_byte0);
+        o_pos_next  = pos_of(o_byte0);
         a_last_next = ends_word(a_pos_next, a_step_w) || f_last_next;
         b_last_next = ends_word(b_pos_next, b_step_w) || f_last_next;
         o_last_next = ends_word(o_pos_next, o_step_w) || f_last_next;
         credit_next = OUT_FULL;
     end else if (step) begin
-        f_left_next = f_left_reg - {{(CW-1){1'b0}}, 1'b1};
-        f_some_next = !f_last_reg;
-        f_last_next = f_left_reg == {{(CW-2){1'b0}}, 2'd2};
-        a_pos_next  = a_pos_sum;
-        b_pos_next  = b_pos_sum;
-        o_pos_next  = o_pos_sum;
-        a_last_next = ends_word(a_pos_next, a_step_w) || f_last_next;
-        b_last_next = ends_word(b_pos_next, b_step_w) || f_last_next;
-        o_last_next = ends_word(o_pos_next, o_step_w) || f_last_next;
+        // the values after this element, chosen by flip-flops (gwrap)
+        // before the issue: the issue only enables their registers
+        f_left_next = gwrap ? f_cw : f_left_reg - {{(CW-1){1'b0}}, 1'b1};
+        f_some_next = gwrap || !f_last_reg;
+        f_last_next = gwrap ? f_one_reg : f_left_reg == {{(CW-2){1'b0}}, 2'd2};
+        a_pos_next  = gwrap ? a_pos0_reg : a_pos_sum;
+        b_pos_next  = gwrap ? b_pos0_reg : b_pos_sum;
+        o_pos_next  = gwrap ? o_pos0_reg : o_pos_sum;
+        a_last_next = gwrap ? a_last0_reg : ends_word(a_pos_sum, a_step_w) || f_left_reg == {{(CW-2){1'b0}}, 2'd2};
+        b_last_next = gwrap ? b_last0_reg : ends_word(b_pos_sum, b_step_w) || f_left_reg == {{(CW-2){1'b0}}, 2'd2};
+        o_last_next = gwrap ? o_last0_reg : ends_word(o_pos_sum, o_step_w) || f_left_reg == {{(CW-2){1'b0}}, 2'd2};
         if (o_complete)
             credit_next = credit_reg + {{OUTL{1'b0}}, o_pop} - {{OUTL{1'b0}}, 1'b1};
     end
@@ -799,51 +895,59 @@ always @(posedge clk) begin
     a_last_reg <= a_last_next;
     b_last_reg <= b_last_next;
     o_last_reg <= o_last_next;
-    rd_reg    <= rd_next;      // set by setup 0 before the first issue
-    pc_reg    <= {pc_reg[PIPE_LAT-2:0], o_complete && last_round};
+    ig_reg    <= ig_next;      // set by setup 0 before the first issue
+    gmore_reg <= gmore_next;
+    pc_reg    <= {pc_reg[PIPE_LAT-2:0], o_complete};
+    pg_reg    <= {pg_reg[PIPE_LAT-2:0], f_last_reg};
+    // a group's start: setup 0's values, from the instruction's registers
+    // (the first group starts from setup 0 itself, a later one no sooner
+    // than the run)
+    if (setup0) begin
+        f_one_reg   <= f_cw == {{(CW-1){1'b0}}, 1'b1};
+        a_pos0_reg  <= pos_of(a_byte0);
+        b_pos0_reg  <= pos_of(b_byte0);
+        o_pos0_reg  <= pos_of(o_byte0);
+    end
+    if (setup1) begin
+        a_last0_reg <= ends_word(a_pos0_reg, a_step_w) || f_one_reg;
+        b_last0_reg <= ends_word(b_pos0_reg, b_step_w) || f_one_reg;
+        o_last0_reg <= ends_word(o_pos0_reg, o_step_w) || f_one_reg;
+    end
 end
 
 // ============================================================== lanes
-// The lanes' input stage: a round's words, positions and per-partition
+// The lanes' input stage: an element's words, positions and per-partition
 // values reach the lanes one cycle after its issue. The input FIFOs' heads
 // come out of block RAM without an output register (5.8 ns clock-to-out on
 // ECP5), and selecting the round's word and the element inside it behind
 // that RAM was the critical path of act_board (docs/fpga.md section 1), so
 // the heads go into flip-flops first and the selection follows them.
-reg [NLW-1:0]   a_head_reg, b_head_reg;    // the heads as they were at issue
-reg [RB-1:0]    rd_q_reg;                  // round, byte positions at issue
-reg [DBL-1:0]   a_pos_q_reg, b_pos_q_reg;
+reg [NAW-1:0]   a_head_reg, b_head_reg;    // the heads as they were at issue
+reg [DBL-1:0]   a_pos_q_reg, b_pos_q_reg;  // byte positions at issue
 always @(posedge clk) begin
     a_head_reg  <= a_head;
     b_head_reg  <= b_head;
-    rd_q_reg    <= rd_reg;
     a_pos_q_reg <= a_pos_reg;
     b_pos_q_reg <= b_pos_reg;
 end
 
-// one-hot round: lane k takes partition r*NA + k in round r
-wire [NR-1:0]    rd_hot   = {{(NR-1){1'b0}}, 1'b1} << rd_reg;
-wire [NR-1:0]    rd_q_hot = {{(NR-1){1'b0}}, 1'b1} << rd_q_reg;
+// one-hot group: lane k takes partition g*NA + k in group g
+wire [NR-1:0]    ig_hot = {{(NR-1){1'b0}}, 1'b1} << ig_reg;
 wire [NA*32-1:0] lane_y;
 
 genvar gl;
 generate
     for (gl = 0; gl < NA; gl = gl + 1) begin : lane
-        reg [DW-1:0] a_word, b_word;       // the round's partition's head words
-        reg [31:0]   scale, bias;          // the round's partition's values at issue ...
+        wire [DW-1:0] a_word = a_head_reg[gl*DW +: DW];  // the lane's partition's head words
+        wire [DW-1:0] b_word = b_head_reg[gl*DW +: DW];
+        reg [31:0]   scale, bias;          // the group's partition's values at issue ...
         reg [31:0]   coord_q, scale_q, bias_q;  // ... with the words, a cycle later
         integer      r;
         always @* begin
-            a_word = {DW{1'b0}};
-            b_word = {DW{1'b0}};
             scale  = 32'd0;
             bias   = 32'd0;
             for (r = 0; r < NR; r = r + 1) begin
-                if (rd_q_hot[r]) begin
-                    a_word = a_word | a_head_reg[(r*NA + gl)*DW +: DW];
-                    b_word = b_word | b_head_reg[(r*NA + gl)*DW +: DW];
-                end
-                if (rd_hot[r]) begin
+                if (ig_hot[r]) begin
                     scale = scale | lane_scale_reg[(r*NA + gl)*32 +: 32];
                     bias  = bias | lane_bias_reg[(r*NA + gl)*32 +: 32];
                 end
@@ -853,23 +957,23 @@ generate
             if (!bias_pp_reg)
                 bias = bias_reg;
         end
-        // SR coordinates: partition p = r*NA + gl of element f has
-        // cbase + (p - p0)*cstride_p + f*cstride_f (mod 2^32), which is this
-        // lane's round-0 coordinate of the element (cbase0 + gl*cstride_p +
-        // f*cstride_f) plus r*NA*cstride_p: two registers per lane instead
-        // of one per partition and a round select
-        reg  [31:0] coord_reg;             // the lane's coordinate in the next round
-        reg  [31:0] start_reg;             // ... in round 0 of the current element
-        wire [31:0] start = NR == 1 ? coord_reg : start_reg;  // one round: the same value
+        // SR coordinates: partition p = g*NA + gl of element f has
+        // cbase + (p - p0)*cstride_p + f*cstride_f (mod 2^32): the lane's
+        // coordinate steps by cstride_f from element to element and starts
+        // each group NA*cstride_p after the group before (gst_reg: the
+        // group's element 0), so two registers per lane, not one per
+        // partition
+        reg  [31:0] coord_reg;             // the lane's coordinate of the next element
+        reg  [31:0] gst_reg;               // ... of element 0 of its group
         always @(posedge clk) begin
             if (setup3) begin
                 coord_reg <= cbase0_reg + lane_off_reg[gl*32 +: 32];
-                start_reg <= cbase0_reg + lane_off_reg[gl*32 +: 32];
+                gst_reg   <= cbase0_reg + lane_off_reg[gl*32 +: 32];
+            end else if (gstep) begin
+                coord_reg <= gst_reg + rstep_reg;
+                gst_reg   <= gst_reg + rstep_reg;
             end else if (step) begin
-                coord_reg <= start + csf_reg;
-                start_reg <= start + csf_reg;
-            end else if (issue) begin
-                coord_reg <= coord_reg + rstep_reg;
+                coord_reg <= coord_reg + csf_reg;
             end
         end
         always @(posedge clk) begin
@@ -904,17 +1008,15 @@ endgenerate
 // ============================================================== output packing
 wire           res_valid    = pv_reg[PIPE_LAT-1];
 wire           res_complete = pc_reg[PIPE_LAT-1];
-reg  [RB-1:0]  res_rd_reg, res_rd_next;   // round of the result (the rounds come in order)
-wire [NR-1:0]  res_hot = {{(NR-1){1'b0}}, 1'b1} << res_rd_reg;
-/* verilator lint_off UNSIGNED */ // NR = 1: the only round is the last
-wire           res_last = {{(32-RB){1'b0}}, res_rd_reg} >= NR - 1;
-/* verilator lint_on UNSIGNED */
+wire           res_glast    = pg_reg[PIPE_LAT-1];  // the group's last element
+reg  [RB-1:0]  r_grp_reg, r_grp_next;     // group of the result (the groups come in order)
 reg  [DBL-1:0] r_pos_reg, r_pos_next;     // byte of the result in its output word
 reg  [WA-1:0]  r_addr_reg, r_addr_next;   // output word of the result
+reg  [WA-1:0]  r_w0_reg;                  // a group's first output word
 reg  [DB-1:0]  strb_acc_reg, strb_acc_next;
-reg  [NLW-1:0] asm_reg, asm_next;         // output word being assembled
+reg  [NAW-1:0] asm_reg, asm_next;         // output word being assembled
 reg  [DB-1:0]  e_strb;                    // bytes of this result
-reg  [NA*DW-1:0] e_rep;                   // the lanes' results, each repeated across a word
+reg  [NAW-1:0] e_rep;                     // the lanes' results, each repeated across a word
 
 always @* begin
     for (bj_pk = 0; bj_pk < DB; bj_pk = bj_pk + 1)
@@ -930,27 +1032,27 @@ always @* begin
     strb_acc_next = strb_acc_reg;
     r_pos_next    = r_pos_reg;
     r_addr_next   = r_addr_reg;
-    res_rd_next   = res_rd_reg;
+    r_grp_next    = r_grp_reg;
     if (res_valid) begin
-        // partition p is lane p % NA's result of round p / NA
-        for (li_pk = 0; li_pk < NL; li_pk = li_pk + 1)
+        for (li_pk = 0; li_pk < NA; li_pk = li_pk + 1)
             for (bj_pk = 0; bj_pk < DB; bj_pk = bj_pk + 1)
-                if (e_strb[bj_pk] && res_hot[li_pk / NA])
-                    asm_next[li_pk*DW + 8*bj_pk +: 8] = e_rep[(li_pk % NA)*DW + 8*bj_pk +: 8];
-        res_rd_next = res_rd_reg + {{(RB-1){1'b0}}, 1'b1};
-        if (res_last) begin
-            res_rd_next   = {RB{1'b0}};
-            strb_acc_next = res_complete ? {DB{1'b0}} : (strb_acc_reg | e_strb);
-            r_pos_next    = r_pos_reg + o_step_w[DBL-1:0];
-            if (res_complete)
-                r_addr_next = r_addr_reg + {{(WA-1){1'b0}}, 1'b1};
+                if (e_strb[bj_pk])
+                    asm_next[li_pk*DW + 8*bj_pk +: 8] = e_rep[li_pk*DW + 8*bj_pk +: 8];
+        strb_acc_next = res_complete ? {DB{1'b0}} : (strb_acc_reg | e_strb);
+        r_pos_next    = r_pos_reg + o_step_w[DBL-1:0];
+        if (res_complete)
+            r_addr_next = r_addr_reg + {{(WA-1){1'b0}}, 1'b1};
+        if (res_glast && r_grp_reg != g1_reg) begin   // the next group starts over
+            r_pos_next  = o_pos0_reg;
+            r_addr_next = r_w0_reg;
+            r_grp_next  = r_grp_reg + {{(RB-1){1'b0}}, 1'b1};
         end
     end
     if (setup0) begin
-        res_rd_next   = {RB{1'b0}};
         strb_acc_next = {DB{1'b0}};
-        r_pos_next    = pos_of(byte_of(o_space_reg, o_off_reg));
-        r_addr_next   = word_of(byte_of(o_space_reg, o_off_reg));
+        r_pos_next    = pos_of(o_byte0);
+        r_addr_next   = word_of(o_byte0);
+        r_grp_next    = g0;
     end
 end
 
@@ -959,33 +1061,50 @@ always @(posedge clk) begin
     strb_acc_reg <= strb_acc_next;
     r_pos_reg    <= r_pos_next;
     r_addr_reg   <= r_addr_next;
-    res_rd_reg   <= res_rd_next;   // set by setup 0 before any result
+    r_grp_reg    <= r_grp_next;   // set by setup 0 before any result
+    if (setup0)
+        r_w0_reg <= word_of(o_byte0);
 end
 
-// output FIFO: core_bram_fifo, the word with its byte strobes and address
-// in block RAM (in LUT RAM the words cost about 770 LUT4 at 8 partitions
-// of 64 bits, and block RAM is the resource the core has to spare); its
-// output register is the write port's. A push never finds it full: a slot
-// is reserved (credit_reg) when the element completing the word issues
-// and returned when the word leaves the array (o_pop).
-wire o_push = res_valid && res_complete;
+// the partitions of the tile in the result's group (NR > 1; one group:
+// every partition of the tile, wr_mask_reg)
+reg [MW-1:0] r_mask;
+integer      pm;
+always @* begin
+    for (pm = 0; pm < MW; pm = pm + 1)
+        r_mask[pm] = lane_en_reg[pm] && pm / NA == {{(32-RB){1'b0}}, r_grp_reg};
+end
+
+// output FIFO: core_bram_fifo, the word with its byte strobes, address,
+// partition mask and the instruction's-last flag in block RAM (in LUT RAM
+// the words cost about 770 LUT4 at 8 partitions of 64 bits, and block RAM
+// is the resource the core has to spare); its output register is the
+// write port's. A push never finds it full: a slot is reserved
+// (credit_reg) when the element completing the word issues and returned
+// when the word leaves the array (o_pop).
+wire o_push  = res_valid && res_complete;
+wire o_final = res_glast && r_grp_reg == g1_reg;   // the instruction's last word
 wire o_room;                        // not full (checked below)
 
 // write port registers (the FIFO's output register) and the instruction's
 reg           wr_psum_reg;          // the instruction's output is in PSUM
+/* verilator lint_off UNUSEDSIGNAL */ // NR > 1: the mask comes with each word
 reg [NL-1:0]  wr_mask_reg;
-reg [CW-1:0]  wr_left_reg;          // output words not yet taken
+wire [MW-1:0] wr_gmask;
+/* verilator lint_on UNUSEDSIGNAL */
 wire          wr_valid;
+wire          wr_final;
 wire [WA-1:0]  wr_addr;
-wire [NLW-1:0] wr_data;
+wire [NAW-1:0] wr_data;
 wire [DB-1:0]  wr_strb;
+wire [NL-1:0]  wr_mask;
 
 wire wr_ready = wr_psum_reg ? ps_wr_ready : sb_wr_ready;
 wire wr_taken = wr_valid && wr_ready;
 
 /* verilator lint_off PINCONNECTEMPTY */
 core_bram_fifo #(
-    .WIDTH(WA + DB + NLW),
+    .WIDTH(1 + MW + WA + DB + NAW),
     .DEPTH_LOG2(OUTL)
 ) o_fifo (
     .clk(clk),
@@ -993,41 +1112,44 @@ core_bram_fifo #(
     .clear(1'b0),
     .in_valid(o_push),
     .in_ready(o_room),
-    .in_data({r_addr_reg, strb_acc_reg | e_strb, asm_next}),
+    .in_data({o_final, r_mask, r_addr_reg, strb_acc_reg | e_strb, asm_next}),
     .out_valid(wr_valid),
     .out_ready(wr_ready),
     .out_load(o_pop),
     .not_empty(),
-    .out_data({wr_addr, wr_strb, wr_data})
+    .out_data({wr_final, wr_gmask, wr_addr, wr_strb, wr_data})
 );
 /* verilator lint_on PINCONNECTEMPTY */
 
-assign last_write = wr_taken && wr_left_reg == {{(CW-1){1'b0}}, 1'b1};
+generate
+    if (NR > 1) begin : group_mask
+        assign wr_mask = wr_gmask;
+    end else begin : tile_mask
+        assign wr_mask = wr_mask_reg;
+    end
+endgenerate
+
+assign last_write = wr_taken && wr_final;
 
 always @(posedge clk) begin
-    if (rst) begin
-        wr_left_reg  <= {CW{1'b0}};
-    end else begin
-        if (setup0)
-            wr_left_reg <= nwords_of(byte_of(o_space_reg, o_off_reg), o_esl_reg, f_cw);
-        else if (wr_taken)
-            wr_left_reg <= wr_left_reg - {{(CW-1){1'b0}}, 1'b1};
-    end
     if (setup1) begin
         wr_psum_reg <= o_space_reg == SPACE_PSUM;
         wr_mask_reg <= lane_en_reg;
     end
 end
 
+// a group's words go to every group's place: the mask picks the partitions
+wire [NLW-1:0] wr_words = {NR{wr_data}};
+
 assign sb_wr_valid = wr_valid && !wr_psum_reg;
-assign sb_wr_mask  = wr_mask_reg[ROWS-1:0];
+assign sb_wr_mask  = wr_mask[ROWS-1:0];
 assign sb_wr_addr  = wr_addr[SWA-1:0];
-assign sb_wr_data  = wr_data[ROWS*DW-1:0];
+assign sb_wr_data  = wr_words[ROWS*DW-1:0];
 assign sb_wr_strb  = wr_strb;
 assign ps_wr_valid = wr_valid && wr_psum_reg;
-assign ps_wr_mask  = wr_mask_reg[COLS-1:0];
+assign ps_wr_mask  = wr_mask[COLS-1:0];
 assign ps_wr_addr  = wr_addr[PWA-1:0];
-assign ps_wr_data  = wr_data[COLS*DW-1:0];
+assign ps_wr_data  = wr_words[COLS*DW-1:0];
 assign ps_wr_strb  = wr_strb;
 
 `ifndef SYNTHESIS

@@ -27,7 +27,7 @@ void fp32_mul_dut_free(fp32_mul_dut *d);
 typedef struct core_act_dut core_act_dut;
 typedef struct {
     unsigned rows, cols, data_width, sbuf_part_log2, psum_banks, psum_bank_log2;
-    unsigned act_lanes;   /* ACT_LANES: arithmetic lanes; max(rows, cols) / act_lanes rounds per element */
+    unsigned act_lanes;   /* ACT_LANES: arithmetic lanes; the partitions in groups of act_lanes */
 } core_act_params;
 #define ACT_MAX_LANE_WORDS (16 * 256 / 32)   /* 32-bit words of a whole-partition-set word */
 typedef struct {
