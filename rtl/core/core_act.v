@@ -410,6 +410,8 @@ reg [CW-1:0]  a_left_reg, a_left_next;           // words still to request in th
 reg [CW-1:0]  b_left_reg, b_left_next;
 reg [WA-1:0]  a_rdw_reg, a_rdw_next;             // next word to request
 reg [WA-1:0]  b_rdw_reg, b_rdw_next;
+reg           a_some_reg, a_some_next;           // a_left_reg != 0: a flag, off the arbitration's path
+reg           b_some_reg, b_some_next;
 reg [RB-1:0]  a_grp_reg, a_grp_next;             // its group
 reg [RB-1:0]  b_grp_reg, b_grp_next;
 reg [CW-1:0]  a_nw_reg, b_nw_reg;                // words of a group (setup 0 on)
@@ -450,6 +452,8 @@ always @* begin
     b_rdw_next       = b_rdw_reg;
     a_grp_next       = a_grp_reg;
     b_grp_next       = b_grp_reg;
+    a_some_next      = a_some_reg;
+    b_some_next      = b_some_reg;
     sb_rd_valid_next = sb_rd_valid_reg;
     sb_rd_addr_next  = sb_rd_addr_reg;
     sb_rd_tag_next   = sb_rd_tag_reg;
@@ -464,13 +468,13 @@ always @* begin
     b_req            = 1'b0;
 
     // streams start once setup 0 has their word counts
-    a_want_sb = started && a_space_reg == SPACE_SBUF && a_left_reg != {CW{1'b0}}
+    a_want_sb = started && a_space_reg == SPACE_SBUF && a_some_reg
              && a_cnt_reg != IN_FULL;
-    b_want_sb = started && b_space_reg == SPACE_SBUF && b_left_reg != {CW{1'b0}}
+    b_want_sb = started && b_space_reg == SPACE_SBUF && b_some_reg
              && b_cnt_reg != IN_FULL;
-    a_want_ps = started && a_space_reg == SPACE_PSUM && a_left_reg != {CW{1'b0}}
+    a_want_ps = started && a_space_reg == SPACE_PSUM && a_some_reg
              && a_cnt_reg != IN_FULL;
-    b_want_ps = started && b_space_reg == SPACE_PSUM && b_left_reg != {CW{1'b0}}
+    b_want_ps = started && b_space_reg == SPACE_PSUM && b_some_reg
              && b_cnt_reg != IN_FULL;
 
     sb_load = !sb_rd_valid_reg || sb_rd_ready;
@@ -531,6 +535,7 @@ always @* begin
         end else begin
             a_left_next = a_left_reg - {{(CW-1){1'b0}}, 1'b1};
             a_rdw_next  = a_rdw_reg + {{(WA-1){1'b0}}, 1'b1};
+            a_some_next = a_left_reg != {{(CW-1){1'b0}}, 1'b1};
         end
     end
     if (b_req) begin
@@ -541,6 +546,7 @@ always @* begin
         end else begin
             b_left_next = b_left_reg - {{(CW-1){1'b0}}, 1'b1};
             b_rdw_next  = b_rdw_reg + {{(WA-1){1'b0}}, 1'b1};
+            b_some_next = b_left_reg != {{(CW-1){1'b0}}, 1'b1};
         end
     end
     a_cnt_next = a_cnt_reg + {{INL{1'b0}}, a_req} - {{INL{1'b0}}, a_pop};
@@ -558,6 +564,8 @@ always @* begin
         b_rdw_next      = word_of(b_byte0);
         a_grp_next      = g0;
         b_grp_next      = g0;
+        a_some_next     = 1'b1;        // F >= 1: a tile has a word
+        b_some_next     = !act_reg;
         a_cnt_next      = {(INL+1){1'b0}};
         b_cnt_next      = {(INL+1){1'b0}};
     end
@@ -583,6 +591,8 @@ always @(posedge clk) begin
         bias_wait_reg   <= 1'b0;
         a_left_reg      <= {CW{1'b0}};
         b_left_reg      <= {CW{1'b0}};
+        a_some_reg      <= 1'b0;
+        b_some_reg      <= 1'b0;
         a_cnt_reg       <= {(INL+1){1'b0}};
         b_cnt_reg       <= {(INL+1){1'b0}};
         sb_rd_valid_reg <= 1'b0;
@@ -598,6 +608,8 @@ always @(posedge clk) begin
         bias_wait_reg   <= bias_wait_next;
         a_left_reg      <= a_left_next;
         b_left_reg      <= b_left_next;
+        a_some_reg      <= a_some_next;
+        b_some_reg      <= b_some_next;
         a_cnt_reg       <= a_cnt_next;
         b_cnt_reg       <= b_cnt_next;
         sb_rd_valid_reg <= sb_rd_valid_next;
@@ -1168,6 +1180,11 @@ always @(posedge clk) begin
         $error("core_act: input FIFO a overflow (instance %m)");
     if (!rst && !setup0 && b_push && !b_room)
         $error("core_act: input FIFO b overflow (instance %m)");
+    // the flags kept for the request arbitration and the issue
+    if (!rst && (a_some_reg != (a_left_reg != {CW{1'b0}}) || b_some_reg != (b_left_reg != {CW{1'b0}})))
+        $error("core_act: a_some_reg or b_some_reg differs from its word count (instance %m)");
+    if (!rst && started && !setup0 && gmore_reg != (ig_reg != g1_reg))
+        $error("core_act: gmore_reg differs from its group (instance %m)");
 end
 `endif
 
