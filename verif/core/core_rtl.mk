@@ -5,8 +5,8 @@
 # widths; `make sim` uses the default 16 x 16 core, built for speed.
 CORE_RTL_ALL := $(CORE_FILES) $(CORE_HDRS)
 # The 4 x 8 build has 2 activation lanes for its 8 partitions (ACT_LANES,
-# 4 rounds per element; the board configuration has 1); the 8 x 8 one has
-# the default, one per partition.
+# 4 groups of 2 partitions, one after the other; the board configuration
+# has 1); the 8 x 8 one has the default, one per partition.
 # Both carry core_mem_check on every SBUF and PSUM port (TL_CHECKS,
 # rtl/core/memcheck.mk). The 4 x 8 one is built with --x-assign unique
 # --x-initial unique: every X the RTL assigns and every initial value is
