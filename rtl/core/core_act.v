@@ -817,13 +817,13 @@ wire           output_ok  = !o_complete || credit_reg != {(OUTL+1){1'b0}};
 // an element of the group goes to the lanes
 wire           issue = run && !scale_wait_reg && !bias_wait_reg && f_some_reg
                     && a_valid && (act_reg || b_valid) && output_ok;
+wire           step  = issue;                // go to the next element
 wire           gwrap = f_last_reg && gmore_reg;  // after this one: the next group's first
-wire           gstep = issue && gwrap;       // the group's last element issues
-wire           f_two = f_left_reg == {{(CW-2){1'b0}}, 2'd2};  // the element after this one is the group's last
+wire           gstep = step && gwrap;
 wire           o_pop;                        // the output FIFO hands a word to the write port
 
-assign a_pop = issue && a_last_reg;
-assign b_pop = issue && !act_reg && b_last_reg;
+assign a_pop = step && a_last_reg;
+assign b_pop = step && !act_reg && b_last_reg;
 
 // an element of `step_w` bytes at byte `pos` is the last in its word
 function ends_word;
@@ -870,18 +870,18 @@ always @* begin
         b_last_next = ends_word(b_pos_next, b_step_w) || f_last_next;
         o_last_next = ends_word(o_pos_next, o_step_w) || f_last_next;
         credit_next = OUT_FULL;
-    end else if (issue) begin
+    end else if (step) begin
         // the values after this element, chosen by flip-flops (gwrap)
         // before the issue: the issue only enables their registers
         f_left_next = gwrap ? f_cw : f_left_reg - {{(CW-1){1'b0}}, 1'b1};
         f_some_next = gwrap || !f_last_reg;
-        f_last_next = gwrap ? f_one_reg : f_two;
+        f_last_next = gwrap ? f_one_reg : f_left_reg == {{(CW-2){1'b0}}, 2'd2};
         a_pos_next  = gwrap ? a_pos0_reg : a_pos_sum;
         b_pos_next  = gwrap ? b_pos0_reg : b_pos_sum;
         o_pos_next  = gwrap ? o_pos0_reg : o_pos_sum;
-        a_last_next = gwrap ? a_last0_reg : ends_word(a_pos_sum, a_step_w) || f_two;
-        b_last_next = gwrap ? b_last0_reg : ends_word(b_pos_sum, b_step_w) || f_two;
-        o_last_next = gwrap ? o_last0_reg : ends_word(o_pos_sum, o_step_w) || f_two;
+        a_last_next = gwrap ? a_last0_reg : ends_word(a_pos_sum, a_step_w) || f_left_reg == {{(CW-2){1'b0}}, 2'd2};
+        b_last_next = gwrap ? b_last0_reg : ends_word(b_pos_sum, b_step_w) || f_left_reg == {{(CW-2){1'b0}}, 2'd2};
+        o_last_next = gwrap ? o_last0_reg : ends_word(o_pos_sum, o_step_w) || f_left_reg == {{(CW-2){1'b0}}, 2'd2};
         if (o_complete)
             credit_next = credit_reg + {{OUTL{1'b0}}, o_pop} - {{OUTL{1'b0}}, 1'b1};
     end
@@ -931,7 +931,7 @@ end
 // The lanes' input stage: an element's words, positions and per-partition
 // values reach the lanes one cycle after its issue. The input FIFOs' heads
 // come out of block RAM without an output register (5.8 ns clock-to-out on
-// ECP5), and selecting the element inside the word behind
+// ECP5), and selecting the round's word and the element inside it behind
 // that RAM was the critical path of act_board (docs/fpga.md section 1), so
 // the heads go into flip-flops first and the selection follows them.
 reg [NAW-1:0]   a_head_reg, b_head_reg;    // the heads as they were at issue
@@ -984,7 +984,7 @@ generate
             end else if (gstep) begin
                 coord_reg <= gst_reg + rstep_reg;
                 gst_reg   <= gst_reg + rstep_reg;
-            end else if (issue) begin
+            end else if (step) begin
                 coord_reg <= coord_reg + csf_reg;
             end
         end
