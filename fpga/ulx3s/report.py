@@ -5,7 +5,8 @@
 
 Reads OUT/ecp5.stat.json (Yosys), OUT/pnr.report.json (nextpnr --report),
 OUT/place.log and OUT/pnr.log (fpga/ulx3s/place.sh's placement, the
-route), OUT/pnr.time, OUT/ulx3s.bit. Replaces the line of this variant
+route; with place.out or pnr.out, nextpnr's output, when it failed),
+OUT/pnr.time, OUT/ulx3s.bit. Replaces the line of this variant
 in the report's "Board bitstreams" section (adds the section if
 missing), prints it, and exits 1 when place and route failed or timing
 was not met: then it names the failing clock and its critical path.
@@ -63,6 +64,11 @@ def main():
         if ach < con:
             failed.append(f"{name}: {ach:.1f} MHz < {con:.1f} MHz")
     log = text(os.path.join(a.dir, "place.log")) + text(os.path.join(a.dir, "pnr.log"))
+    # flow.sh removes pnr.log before it starts: without one the placement
+    # failed, and nextpnr's own message (an unknown option, say) is in its
+    # output, not its log
+    stage = "pnr" if os.path.exists(os.path.join(a.dir, "pnr.log")) else "place"
+    out = text(os.path.join(a.dir, f"{stage}.out"))
     bit = os.path.join(a.dir, "ulx3s.bit")
     size = os.path.getsize(bit) if os.path.exists(bit) else 0
     t = text(os.path.join(a.dir, "pnr.time")).strip() or "?"
@@ -73,8 +79,8 @@ def main():
     elif failed:
         result = "**timing not met**: " + "; ".join(failed)
     else:
-        errs = [l for l in log.splitlines() if "ERROR" in l]
-        result = "**failed**: " + (errs[-1].strip() if errs else f"nextpnr exit {a.rc}")
+        errs = [l for l in log.splitlines() if "ERROR" in l] or [l for l in out.splitlines() if l.strip()]
+        result = f"**failed**: nextpnr exit {a.rc}" + (f": {errs[-1].strip()}" if errs else "")
     line = (f"| ULX3S LFE5U-85F | {a.variant} | {use('TRELLIS_COMB')} | {use('TRELLIS_FF')} | {use('DP16KD')} | "
             f"{use('MULT18X18D')} | {use('EHXPLLL')} | {'; '.join(clocks) or '-'} | "
             f"{f'{size:,} bytes' if size else '-'} | {t} s (seed {a.seed}) | {result} |")
@@ -102,7 +108,8 @@ def main():
     for l in log.splitlines():
         if re.search(r"ERROR|Max frequency for clock", l):
             print(l, file=sys.stderr)
-    print(f"make fpga BOARD=ulx3s: {result} (log {a.dir}/pnr.log)", file=sys.stderr)
+    print(f"make fpga BOARD=ulx3s: {result} (log {a.dir}/{stage}.log, nextpnr's output {a.dir}/{stage}.out)",
+          file=sys.stderr)
     return 1
 
 

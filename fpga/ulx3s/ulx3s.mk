@@ -97,14 +97,14 @@ $(ULX3S_DIR)/ecp5.json: $(ULX3S_DIR)/config.txt $(ULX3S_FILES) $(BOARD_HDRS) fpg
 	FPGA_DIR=$(FPGA_DIR) ABC9_SCRIPT=$(BOARD_ABC9) fpga/yosys.sh ecp5 ulx3s_$(ULX3S_VARIANT) ulx3s_top "$(BOARD_INC)" "$(ULX3S_PARAMS)" $(ULX3S_FILES)
 
 .PHONY: fpga-board fpga-congestion flash
-fpga-board: $(ULX3S_DIR)/ecp5.json fpga/ulx3s/ulx3s.lpf fpga/ulx3s/place.sh fpga/ulx3s/flow.sh fpga/ulx3s/report.py | $(DEPS)
+fpga-board: $(ULX3S_DIR)/ecp5.json fpga/ulx3s/ulx3s.lpf fpga/ulx3s/device.sh fpga/ulx3s/place.sh fpga/ulx3s/flow.sh fpga/ulx3s/report.py | $(DEPS)
 	PYTHON=$(PYTHON) PNR_ARGS='$(BOARD_PNR_ARGS)' fpga/ulx3s/flow.sh $(ULX3S_DIR) $(ULX3S_VARIANT) $(FPGA_SEED) $(call fpga_timeout,board) $(BOARD_MHZ) $(BOARD_ROUTER)
 
 # make fpga-congestion [BOARD_ARRAY=...] [CONGESTION_ITERS=3]: where the
 # board's routing is congested, from router2's heatmaps on one placement
 # (fpga/ulx3s/congestion.sh, fpga/congestion.py; docs/fpga.md section 3c)
 CONGESTION_ITERS ?= 3
-fpga-congestion: $(ULX3S_DIR)/ecp5.json fpga/ulx3s/ulx3s.lpf fpga/ulx3s/place.sh fpga/ulx3s/congestion.sh fpga/congestion.py | $(DEPS)
+fpga-congestion: $(ULX3S_DIR)/ecp5.json fpga/ulx3s/ulx3s.lpf fpga/ulx3s/device.sh fpga/ulx3s/place.sh fpga/ulx3s/congestion.sh fpga/congestion.py | $(DEPS)
 	PYTHON=$(PYTHON) PNR_ARGS='$(BOARD_PNR_ARGS)' fpga/ulx3s/congestion.sh $(ULX3S_DIR) $(FPGA_SEED) $(CONGESTION_ITERS) $(call fpga_timeout,board) $(BOARD_MHZ)
 
 flash:
