@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # FPGA-readiness in make test: Yosys (synth_ecp5) must map the PE's
 # multiplier to a DSP (MULT18X18D), a tensor-engine delay line to LUT RAM
-# (TRELLIS_DPR16X4) and each PSUM partition to block RAM (DP16KD). Small tops only, so it runs in seconds; `make synth` and
+# (TRELLIS_DPR16X4), the same line and the board's DMA queues to block
+# RAM when asked, and each PSUM partition to block RAM (DP16KD). Small tops only, so it runs in seconds; `make synth` and
 # `make fpga` synthesize and place the whole blocks (fpga/README.md).
 # Prints "RESULT test_synth_inference <run> <failed>" like the C tests.
 set -u
@@ -33,6 +34,10 @@ check te_delay_lutram te_delay rtl/tensor/te_delay.v "chparam -set WIDTH 35 -set
 # the same line asked for block RAM (BLOCK_BITS = 512, the board's):
 # 19 bits over 21 cycles, one DP16KD and no LUT RAM
 check te_delay_block te_delay rtl/tensor/te_delay.v "chparam -set WIDTH 19 -set DELAY 21 -set BLOCK_BITS 512 te_delay;" DP16KD 1
+# the DMA's descriptor queues in block RAM (dma_queues BLOCK = 1, the
+# board's): 8 entries of 647 bits, 18 DP16KD of 36 bits (distributed RAM
+# would take 162 DPR16X4)
+check dma_queues_block dma_queues rtl/dma/dma_queues.v "chparam -set QUEUES 4 -set WIDTH 647 -set BLOCK 1 dma_queues;" DP16KD 18
 check psum_buffer_bram psum_buffer "rtl/common/fp32_add.v rtl/tensor/psum_buffer.v" \
   "chparam -set COLS 4 -set DEPTH 512 psum_buffer;" DP16KD 4
 
