@@ -144,7 +144,9 @@ generate
         assign out_data  = mem[{rq, rslot}];
         assign out_stale = 1'b0;
     end else begin : block_ram
-        (* ram_style = "block" *)
+        // no_rw_check: a read of the slot written in the same cycle is
+        // flagged stale and never used, so no collision logic is wanted
+        (* ram_style = "block", no_rw_check *)
         reg [WIDTH-1:0] mem [0:(QUEUES << DEPTH_LOG2)-1];
         reg [WIDTH-1:0] q_reg;
         reg             stale_reg;
