@@ -17,7 +17,7 @@
  * every queue; the array is not reset.
  *
  * BLOCK = 0: the array is distributed RAM read without a clock, and
- * out_stale is 0. BLOCK = 1 (the board, docs/dma.md section 8): the array
+ * out_stale is 0. BLOCK = 1 (the board, docs/dma.md section 6): the array
  * is block RAM, whose read is registered. It reads in every cycle the
  * head that the next cycle will select, addressed by head_sel_next (what
  * head_sel will be in the next cycle) and the read pointers as they will
