@@ -7,9 +7,6 @@
 // followed: f_dist entries are ahead of it in its queue f_q; it must stay
 // in its slot of the shared array while other queues push, and come out
 // as the head of f_q when f_dist reaches 0, with the data it went in with.
-// With BLOCK = 1 (formal/dma_queues_block.sby) head_sel is last cycle's
-// head_sel_next, as the engine drives it, and the head is the followed
-// entry whenever out_stale is low; out_stale only follows a write.
 `ifdef FORMAL
 localparam F_DEPTH = 1 << DEPTH_LOG2;
 localparam F_CW    = DEPTH_LOG2 + 1;
@@ -22,16 +19,7 @@ always @* if (f_init) assume(rst);
 always @* begin
     assume((push & (push - 1'b1)) == 0);
     assume(head_sel != 0 && (head_sel & (head_sel - 1'b1)) == 0);
-    assume((head_sel_next & (head_sel_next - 1'b1)) == 0);
 end
-
-reg [QUEUES-1:0] f_sel_next = 0;
-reg              f_we = 1'b0;
-always @(posedge clk) begin
-    f_sel_next <= head_sel_next;
-    f_we       <= we;
-end
-always @* if (!f_init && BLOCK != 0) assume(head_sel == f_sel_next);
 
 reg [QUEUES*F_CW-1:0] f_count = 0;
 integer fq;
@@ -89,24 +77,13 @@ always @* if (!f_init) begin
     if (f_track) begin
         assert(f_q < QUEUES);
         assert(f_dist < f_qcount);
-        if (f_dist == 0 && head_sel[f_q] && !out_stale) assert(out_data == f_data);
+        assert(mem[{f_q, f_slot}] == f_data);
+        if (f_dist == 0 && head_sel[f_q]) assert(out_data == f_data);
     end
-    if (out_stale) assert(BLOCK != 0 && f_we);
 end
-
-// the followed entry stays in its slot
-generate
-    if (BLOCK == 0) begin : f_lut
-        always @* if (!f_init && f_track) assert(lut_ram.mem[{f_q, f_slot}] == f_data);
-    end else begin : f_block
-        always @* if (!f_init && f_track) assert(block_ram.mem[{f_q, f_slot}] == f_data);
-    end
-endgenerate
 
 // reachable: the followed entry behind another in a full queue, while
 // another queue holds an entry too
 always @* if (!f_init) cover(f_track && f_dist == F_DEPTH - 1 && f_qcount == F_DEPTH &&
                              (not_empty & ~(1 << f_q)) != 0);
-// and, with BLOCK = 1, a head that is stale for a cycle
-always @* if (!f_init && BLOCK != 0) cover(f_track && f_dist == 0 && head_sel[f_q] && out_stale);
 `endif

@@ -241,8 +241,7 @@ generate
                              c_awlock, c_arlock, c_awcache, c_arcache, c_awprot, c_arprot};
         // The board's logic cells are the limit, not its block RAM (24 of
         // 208 were free): the tensor engine's skew lines of 512 bits or
-        // more and the DMA's descriptor queues go to block RAM
-        // (docs/board.md section 1).
+        // more go to block RAM (docs/board.md section 1).
         trnlite_core #(
             .ROWS           (ROWS),
             .COLS           (COLS),
@@ -255,8 +254,7 @@ generate
             .DMA_QUEUES     (DMA_QUEUES),
             .CVT_LANES      (1),
             .ACT_LANES      (1),
-            .TE_DLY_BLOCK_BITS (512),
-            .DMA_QUEUE_BLOCK   (1)
+            .TE_DLY_BLOCK_BITS (512)
         ) u_core (
             .clk            (clk),
             .rst            (rst),

@@ -46,8 +46,7 @@ module trnlite_core #(
     parameter DMA_QUEUES     = 4,   // DMA queues (2..15)
     parameter CVT_LANES      = DATA_WIDTH / 32, // DMA conversion lanes
     parameter ACT_LANES      = (ROWS > COLS ? ROWS : COLS), // activation lanes: max(ROWS, COLS) or a power of two dividing it
-    parameter TE_DLY_BLOCK_BITS = 0, // tensor_engine DLY_BLOCK_BITS: skew lines of this many RAM bits or more in block RAM (0: Yosys chooses)
-    parameter DMA_QUEUE_BLOCK   = 0  // dma_engine QUEUE_BLOCK: 1 puts the descriptor queues in block RAM (0: distributed RAM)
+    parameter TE_DLY_BLOCK_BITS = 0 // tensor_engine DLY_BLOCK_BITS: skew lines of this many RAM bits or more in block RAM (0: Yosys chooses)
 ) (
     input  wire                    clk,
     input  wire                    rst,
@@ -328,8 +327,7 @@ dma_engine #(
     .SBUF_PART_LOG2 (SBUF_PART_LOG2),
     .PSUM_PARTS     (COLS),
     .PSUM_PART_LOG2 (PSUM_PART_LOG2),
-    .CVT_LANES      (CVT_LANES),
-    .QUEUE_BLOCK    (DMA_QUEUE_BLOCK)
+    .CVT_LANES      (CVT_LANES)
 ) dma (
     .clk               (clk),
     .rst               (eng_reset),

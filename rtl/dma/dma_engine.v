@@ -57,8 +57,7 @@ module dma_engine #(
     parameter SBUF_PART_LOG2    = 16,  // log2 of bytes per SBUF partition
     parameter PSUM_PARTS        = 16,  // PSUM partitions (tensor-engine columns)
     parameter PSUM_PART_LOG2    = 14,  // log2 of bytes per PSUM partition
-    parameter CVT_LANES         = DATA_WIDTH / 32, // elements converted per cycle (1, 2, 4 .. DATA_WIDTH/32)
-    parameter QUEUE_BLOCK       = 0    // 1: the descriptor queues in block RAM (dma_queues BLOCK; the board)
+    parameter CVT_LANES         = DATA_WIDTH / 32 // elements converted per cycle (1, 2, 4 .. DATA_WIDTH/32)
 ) (
     input  wire                      clk,
     input  wire                      rst,
@@ -304,7 +303,6 @@ endfunction
 wire [QUEUES-1:0]     qf_in_ready;
 wire [QUEUES-1:0]     qf_valid;
 wire [646:0]          q_head;        // head of the picked queue: step-0 checks, descriptor
-wire                  q_stale;       // q_head is not that head yet (QUEUE_BLOCK: a cycle after its push)
 reg  [QUEUES-1:0]     qf_push;
 reg  [QUEUES-1:0]     qf_flush;
 reg                   found;         // pick_reg's queue is still eligible: take its head
@@ -340,21 +338,18 @@ wire [6:0] d_check0 = check0_of(desc_data[32*`DMA_W_CTRL +: 10],
 dma_queues #(
     .QUEUES     (QUEUES),
     .DEPTH_LOG2 (QUEUE_DEPTH_LOG2),
-    .WIDTH      (647),
-    .BLOCK      (QUEUE_BLOCK)
+    .WIDTH      (647)
 ) queues (
-    .clk           (clk),
-    .rst           (rst),
-    .push          (qf_push),
-    .in_data       ({d_check0, desc_data}),
-    .not_full      (qf_in_ready),
-    .not_empty     (qf_valid),
-    .head_sel      (pick_reg),
-    .head_sel_next (pick_next),
-    .pop           ((state_reg == S_IDLE) && found),
-    .flush         (qf_flush),
-    .out_data      (q_head),
-    .out_stale     (q_stale)
+    .clk       (clk),
+    .rst       (rst),
+    .push      (qf_push),
+    .in_data   ({d_check0, desc_data}),
+    .not_full  (qf_in_ready),
+    .not_empty (qf_valid),
+    .head_sel  (pick_reg),
+    .pop       ((state_reg == S_IDLE) && found),
+    .flush     (qf_flush),
+    .out_data  (q_head)
 );
 
 // Round-robin pick among queues with work and no error: the first eligible
@@ -365,11 +360,7 @@ dma_queues #(
 // queue is still eligible. While no queue is eligible, pick_reg follows
 // the queue being pushed, so that a descriptor pushed into idle queues is
 // taken in the next cycle as before; while a job is checked or issued,
-// pick_reg follows rr_reg. A stale pick_reg only costs a cycle. With
-// QUEUE_BLOCK the array is block RAM, whose own address register takes
-// pick_next; a descriptor pushed into an idle queue is then taken a cycle
-// later (q_stale), and the board's 30 MHz clock does not mind the longer
-// path into that register.
+// pick_reg follows rr_reg. A stale pick_reg only costs a cycle.
 always @* begin
     for (a = 0; a < QUEUES; a = a + 1) begin
         qf_push[a] = desc_valid && (desc_queue == a[3:0]) && !qerr_reg[a] && !abort;
@@ -384,7 +375,7 @@ always @* begin
     // nothing while a report arrives (a cycle), rather than a descriptor of
     // the failing queue
     evany = rd_ev_reg || wr_ev_reg;
-    found = ((elig & pick_reg) != {QUEUES{1'b0}}) && !evany && !q_stale;
+    found = ((elig & pick_reg) != {QUEUES{1'b0}}) && !evany;
     pick  = {QUEUES{1'b0}};
     for (a = QUEUES - 1; a >= 0; a = a - 1) begin
         if (cand[a]) begin
@@ -1265,7 +1256,6 @@ end
 localparam BAD_DATA_WIDTH = (DATA_WIDTH != 64) && (DATA_WIDTH != 128) && (DATA_WIDTH != 256);
 localparam BAD_ADDR_WIDTH = (ADDR_WIDTH < 32) || (ADDR_WIDTH > 64);
 localparam BAD_QUEUES     = (QUEUES < 2) || (QUEUES > 16);
-localparam BAD_QUEUE_BLOCK = (QUEUE_BLOCK != 0) && (QUEUE_BLOCK != 1);
 localparam BAD_DEPTHS     = (QUEUE_DEPTH_LOG2 < 1) || (QUEUE_DEPTH_LOG2 > 8) ||
                             (RD_OUTSTANDING_LOG2 < 1) || (RD_OUTSTANDING_LOG2 > 8) ||
                             (WR_OUTSTANDING_LOG2 < 1) || (WR_OUTSTANDING_LOG2 > 8);
@@ -1284,9 +1274,6 @@ generate
     end
     if (BAD_QUEUES) begin : bad_queues
         dma_engine_bad_parameter_QUEUES_must_be_2_to_16 bad ();
-    end
-    if (BAD_QUEUE_BLOCK) begin : bad_queue_block
-        dma_engine_bad_parameter_QUEUE_BLOCK_must_be_0_or_1 bad ();
     end
     if (BAD_DEPTHS) begin : bad_depths
         dma_engine_bad_parameter_QUEUE_DEPTH_LOG2_and_OUTSTANDING_LOG2_must_be_1_to_8 bad ();
@@ -1309,9 +1296,6 @@ initial begin
     end
     if (BAD_QUEUES) begin
         $error("dma_engine: QUEUES must be 2..16 (instance %m)");
-    end
-    if (BAD_QUEUE_BLOCK) begin
-        $error("dma_engine: QUEUE_BLOCK must be 0 or 1 (instance %m)");
     end
     if (BAD_DEPTHS) begin
         $error("dma_engine: QUEUE_DEPTH_LOG2, RD_OUTSTANDING_LOG2 and WR_OUTSTANDING_LOG2 must be 1..8 (instance %m)");

@@ -14,26 +14,12 @@
  * Handshake: push[q] writes in_data into queue q when not_full[q];
  * out_data is the head of the queue selected by the one-hot head_sel
  * (valid while not_empty of that queue); pop removes it. Reset empties
- * every queue; the array is not reset.
- *
- * BLOCK = 0: the array is distributed RAM read without a clock, and
- * out_stale is 0. BLOCK = 1 (the board, docs/dma.md section 6): the array
- * is block RAM, whose read is registered. It reads in every cycle the
- * head that the next cycle will select, addressed by head_sel_next (what
- * head_sel will be in the next cycle) and the read pointers as they will
- * be, so out_data is the head of head_sel's queue as before, one cycle
- * of read address earlier. The one case this misses is an entry written
- * in the cycle its slot was read (a push into an empty queue, or into the
- * slot the pop frees): the read returned the slot's old contents, and
- * out_stale says so for one cycle, during which out_data must not be
- * taken. The next cycle's read returns the new entry (a slot is written
- * again only after it was popped, so at most one cycle is stale per push).
+ * every queue; the array is not reset (it maps to distributed RAM).
  */
 module dma_queues #(
     parameter QUEUES     = 4,    // number of queues (>= 2)
     parameter DEPTH_LOG2 = 1,    // log2 of entries per queue (>= 1)
-    parameter WIDTH      = 640,  // bits per entry
-    parameter BLOCK      = 0     // 1: the array in block RAM, read registered (see above)
+    parameter WIDTH      = 640   // bits per entry
 ) (
     input  wire              clk,
     input  wire              rst,
@@ -42,18 +28,15 @@ module dma_queues #(
     output wire [QUEUES-1:0] not_full,
     output wire [QUEUES-1:0] not_empty,
     input  wire [QUEUES-1:0] head_sel,  // one-hot
-    /* verilator lint_off UNUSEDSIGNAL */ // read only with BLOCK = 1
-    input  wire [QUEUES-1:0] head_sel_next, // head_sel of the next cycle, one-hot or 0
-    /* verilator lint_on UNUSEDSIGNAL */
     input  wire              pop,       // remove the head of head_sel's queue
     input  wire [QUEUES-1:0] flush,
-    output wire [WIDTH-1:0]  out_data,
-    output wire              out_stale  // BLOCK = 1: out_data is not the head yet
+    output wire [WIDTH-1:0]  out_data
 );
 
 localparam QA = (QUEUES > 1) ? $clog2(QUEUES) : 1;
 localparam PW = DEPTH_LOG2 + 1;          // pointer bits (one wrap bit)
 
+reg [WIDTH-1:0]         mem [0:(QUEUES << DEPTH_LOG2)-1];
 reg [QUEUES*PW-1:0]     wr_ptr_reg, wr_ptr_next;
 reg [QUEUES*PW-1:0]     rd_ptr_reg, rd_ptr_next;
 
@@ -62,15 +45,14 @@ reg [QUEUES-1:0]        empty;
 reg [QA-1:0]            wq;          // pushed queue, binary
 reg [DEPTH_LOG2-1:0]    wslot;
 reg                     we;
-/* verilator lint_off UNUSEDSIGNAL */ // read only with BLOCK = 0
 reg [QA-1:0]            rq;          // selected queue, binary
 reg [DEPTH_LOG2-1:0]    rslot;
-/* verilator lint_on UNUSEDSIGNAL */
 integer                 k;
 integer                 m;
 
 assign not_full  = ~full;
 assign not_empty = ~empty;
+assign out_data  = mem[{rq, rslot}];
 
 always @* begin
     for (m = 0; m < QUEUES; m = m + 1) begin
@@ -130,53 +112,12 @@ always @(posedge clk) begin
     end
 end
 
-// Storage: never reset.
-generate
-    if (BLOCK == 0) begin : lut_ram
-        reg [WIDTH-1:0] mem [0:(QUEUES << DEPTH_LOG2)-1];
-
-        always @(posedge clk) begin
-            if (we) begin
-                mem[{wq, wslot}] <= in_data;
-            end
-        end
-
-        assign out_data  = mem[{rq, rslot}];
-        assign out_stale = 1'b0;
-    end else begin : block_ram
-        // no_rw_check: a read of the slot written in the same cycle is
-        // flagged stale and never used, so no collision logic is wanted
-        (* ram_style = "block", no_rw_check *)
-        reg [WIDTH-1:0] mem [0:(QUEUES << DEPTH_LOG2)-1];
-        reg [WIDTH-1:0] q_reg;
-        reg             stale_reg;
-        reg [QA-1:0]          nq;        // head_sel_next's queue, binary
-        reg [DEPTH_LOG2-1:0]  nslot;     // its head slot after this cycle's pop or flush
-        integer               n;
-
-        always @* begin
-            nq    = {QA{1'b0}};
-            nslot = {DEPTH_LOG2{1'b0}};
-            for (n = 0; n < QUEUES; n = n + 1) begin
-                if (head_sel_next[n]) begin
-                    nq    = nq | n[QA-1:0];
-                    nslot = nslot | rd_ptr_next[PW*n +: DEPTH_LOG2];
-                end
-            end
-        end
-
-        always @(posedge clk) begin
-            if (we) begin
-                mem[{wq, wslot}] <= in_data;
-            end
-            q_reg     <= mem[{nq, nslot}];
-            stale_reg <= we && ({wq, wslot} == {nq, nslot});
-        end
-
-        assign out_data  = q_reg;
-        assign out_stale = stale_reg;
+// Storage: written only, never reset (maps to distributed RAM).
+always @(posedge clk) begin
+    if (we) begin
+        mem[{wq, wslot}] <= in_data;
     end
-endgenerate
+end
 
 endmodule
 

@@ -37,10 +37,9 @@ $(eval $(call verilate,dma128,dma_engine,$(DMA_RTL),$(DMA_VL_INC) $(DMA_TB_PARAM
 $(eval $(call verilate,dma64,dma_engine,$(DMA_RTL),$(DMA_VL_INC) $(DMA_TB_PARAMS) -GDATA_WIDTH=64 -GADDR_WIDTH=64))
 $(eval $(call vl_test,test_dma,dma128,$(DMA_TEST_C),verif/dma/shim_dma.cpp))
 $(eval $(call vl_test,test_dma_w64a64,dma64,$(DMA_TEST_C),verif/dma/shim_dma.cpp))
-# The board configuration (docs/dma.md): 64-bit data, 32-bit addresses,
-# one conversion lane instead of two and the descriptor queues in block RAM;
-# same tests, same bits, more cycles.
-$(eval $(call verilate,dma64b,dma_engine,$(DMA_RTL),$(DMA_VL_INC) $(DMA_TB_PARAMS) -GDATA_WIDTH=64 -GADDR_WIDTH=32 -GCVT_LANES=1 -GQUEUE_BLOCK=1))
+# The board configuration (docs/dma.md): 64-bit data, 32-bit addresses and
+# one conversion lane instead of two; same tests, same bits, more cycles.
+$(eval $(call verilate,dma64b,dma_engine,$(DMA_RTL),$(DMA_VL_INC) $(DMA_TB_PARAMS) -GDATA_WIDTH=64 -GADDR_WIDTH=32 -GCVT_LANES=1))
 $(eval $(call vl_test,test_dma_board,dma64b,$(DMA_TEST_C),verif/dma/shim_dma.cpp))
 
 FUZZ += $(BUILD)/tests/test_dma

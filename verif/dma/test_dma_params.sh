@@ -34,11 +34,10 @@ elab() {
 }
 
 elab default        ok
-elab board          ok DATA_WIDTH=64 CVT_LANES=1 QUEUE_BLOCK=1
+elab board          ok DATA_WIDTH=64 CVT_LANES=1
 elab w256_q16       ok DATA_WIDTH=256 ADDR_WIDTH=64 QUEUES=16 CVT_LANES=2
 elab queues_1       QUEUES_must_be_2_to_16 QUEUES=1
 elab queues_17      QUEUES_must_be_2_to_16 QUEUES=17
-elab queue_block_2  QUEUE_BLOCK_must_be_0_or_1 QUEUE_BLOCK=2
 elab data_width_96  DATA_WIDTH_must_be_64_128_or_256 DATA_WIDTH=96
 elab addr_width_16  ADDR_WIDTH_must_be_32_to_64 ADDR_WIDTH=16
 elab depth_0        QUEUE_DEPTH_LOG2_and_OUTSTANDING_LOG2 QUEUE_DEPTH_LOG2=0
