@@ -16,3 +16,6 @@ TESTS += verif/synth/test_depth.sh
 TESTS += verif/synth/test_ff_report.sh
 # fpga/congestion.py (router2's heatmaps by wire type, die row, module, bus) on hand-written files
 TESTS += verif/synth/test_congestion.sh
+# fpga/ulx3s/flow.sh with a stand-in for nextpnr: the board's device on both
+# runs, and failed placements and routes reported with nextpnr's message
+TESTS += verif/synth/test_board_flow.sh
